@@ -1,0 +1,116 @@
+/**
+ * The one place that reads the environment. Everything else receives a `Config`.
+ * Start-up stops with a list of every invalid setting.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL of this deployment (links in mail, redirects, the keys printout). */
+  SITE_URL: optionalString,
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optionalString.pipe(z.string().url().optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A private JWK (JSON) that signs tokens instead of the stored key. */
+  JWT_SIGNING_KEY: optionalString,
+  /** Opt-in shared secret: only when set are HS256 tokens accepted. */
+  JWT_SECRET: optionalString,
+  ANON_KEY: optionalString,
+  SERVICE_ROLE_KEY: optionalString,
+  /** Requests per second allowed per API key. */
+  API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Directory of the built web app. */
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+  DATA_ROOM_PIN: optionalString.pipe(z.string().max(20).optional()),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Lyceum <no-reply@lyceum.local>'),
+  VERCEL_TOKEN: optionalString,
+  VERCEL_API_URL: z.string().url().default('https://api.vercel.com'),
+  VERCEL_TEAM_ID: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(3600),
+  SESSION_LIFETIME_DAYS: z.coerce.number().min(0.001).default(30),
+  SESSION_INACTIVITY_DAYS: z.coerce.number().min(0.001).default(7),
+  MAILER_AUTOCONFIRM: booleanFlag,
+  OIDC_ISSUER: optionalString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: z.string().default('oidc'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof schema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    siteUrl: env.SITE_URL?.replace(/\/+$/, ''),
+    dataDir,
+    storageDir: path.join(dataDir, 'storage'),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    jwtSigningKey: env.JWT_SIGNING_KEY,
+    jwtSecret: env.JWT_SECRET,
+    anonKey: env.ANON_KEY,
+    serviceRoleKey: env.SERVICE_ROLE_KEY,
+    apiRateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    dataRoomPin: env.DATA_ROOM_PIN,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    vercel: { token: env.VERCEL_TOKEN, apiUrl: env.VERCEL_API_URL, teamId: env.VERCEL_TEAM_ID },
+    auth: {
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      sessionLifetimeDays: env.SESSION_LIFETIME_DAYS,
+      sessionInactivityDays: env.SESSION_INACTIVITY_DAYS,
+      autoconfirm: env.MAILER_AUTOCONFIRM ?? false,
+      oidc:
+        env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+          ? {
+              name: env.OIDC_PROVIDER_NAME,
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+            }
+          : undefined,
+    },
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (defaults to `process.env`); overrides win, for tests. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Record<string, string | undefined> = {},
+): Config {
+  const result = schema.safeParse({ ...env, ...overrides });
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  return toConfig(result.data);
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { applyClaims } from './claims';
+import type { Database, JwtClaims, QueryResult, Queryable, Row } from './types';
+
+/** Same JavaScript types as the `pg` driver is configured for (see postgres.ts). */
+const parsers = {
+  [types.INT8]: (value: string) => Number(value),
+  [types.NUMERIC]: (value: string) => value,
+};
+
+interface PgliteLike {
+  query<R>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: R[]; affectedRows?: number; fields: { name: string; dataTypeID: number }[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+function wrap(target: PgliteLike): Queryable {
+  return {
+    async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<R>(sql, [...params]);
+      return {
+        rows: result.rows,
+        rowCount: result.affectedRows || result.rows.length,
+        fields: result.fields,
+      } satisfies QueryResult<R>;
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  };
+}
+
+/**
+ * One process owns a data directory: PGlite gives a second opener no error and silently loses
+ * its writes, so we refuse it ourselves.
+ */
+function takeLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'lyceum.lock');
+  try {
+    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The data directory ${dataDir} is in use by process ${holder}. Stop that process, or set DATA_DIR to another directory.`,
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens PGlite in `dataDir`, or in memory when `dataDir` is "memory://". */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const releaseLock = inMemory ? () => undefined : takeLock(dataDir);
+  const pgDir = inMemory ? undefined : path.join(dataDir, 'pg');
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(pgDir, { parsers });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const root = wrap(pg as unknown as PgliteLike);
+
+  return {
+    kind: 'pglite',
+    query: root.query,
+    exec: root.exec,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx as unknown as PgliteLike))),
+    asRole: <T>(claims: JwtClaims, fn: (tx: Queryable) => Promise<T>) =>
+      pg.transaction(async (tx) => {
+        const wrapped = wrap(tx as unknown as PgliteLike);
+        await applyClaims(wrapped, claims);
+        return fn(wrapped);
+      }),
+    async listen(channel, onNotify) {
+      const unsubscribe = await pg.listen(channel, onNotify);
+      return async () => unsubscribe();
+    },
+    async close() {
+      try {
+        await pg.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The gateway: one Hono app with a sub-app per service, mounted under Supabase's paths.
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { GatewayDeps } from './context';
+import { healthRoutes } from './health';
+import { webRoutes } from './web';
+
+export function createGateway(deps: GatewayDeps) {
+  const app = new Hono();
+
+  app.use('*', compress());
+
+  app.route('/health', healthRoutes(deps));
+
+  app.onError((error, c) => {
+    deps.log.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.message });
+    return c.json({ code: 'internal_error', message: 'Internal server error' }, 500);
+  });
+
+  app.route('/', webRoutes(deps.config.webDistDir));
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { Config } from '../config';
+import type { Database, DbRole, JwtClaims } from '../db/types';
+import type { KeySet } from '../keys/key-store';
+import type { TokenVerifier } from '../keys/verify';
+import type { Logger } from '../logger';
+
+/** What every gateway service is built from. */
+export interface GatewayDeps {
+  config: Config;
+  db: Database;
+  keys: KeySet;
+  verifier: TokenVerifier;
+  log: Logger;
+  version: string;
+}
+
+/** Variables set by the API-key middleware for /rest, /storage and /functions. */
+export interface ApiVariables {
+  claims: JwtClaims;
+  role: DbRole;
+  /** The raw bearer token the claims came from (never logged). */
+  token: string;
+  /** The API key the request presented, for per-key rate limiting. */
+  apiKey: string;
+}
+
+export type ApiEnv = { Variables: ApiVariables };

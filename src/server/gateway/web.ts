@@ -1,0 +1,57 @@
+/**
+ * Serves the built web app. Hashed assets are cached for a year; HTML is revalidated.
+ * Known routes answer 200 with their prerendered HTML (or the app shell); anything else
+ * answers 404 with the app's not-found page, so crawlers and clients see the real status.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { isKnownRoute, normalizePath } from '../../common/routes';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export function webRoutes(distDir: string) {
+  const app = new Hono();
+  const relativeRoot = path.relative(process.cwd(), distDir) || '.';
+
+  function readHtml(file: string): string | undefined {
+    try {
+      return fs.readFileSync(path.join(distDir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: relativeRoot,
+      onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+    }),
+  );
+
+  app.get('*', async (c, next) => {
+    const pathname = normalizePath(decodeURIComponent(new URL(c.req.url).pathname));
+    // Public files (favicon, robots.txt, manifest) by exact name.
+    if (/^\/[\w.-]+\.\w+$/.test(pathname)) {
+      const file = path.join(distDir, pathname);
+      if (fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return serveStatic({ root: relativeRoot, onFound: (_p, ctx) => ctx.header('Cache-Control', 'public, max-age=3600') })(c, next);
+      }
+    }
+    c.header('Cache-Control', REVALIDATE);
+    if (isKnownRoute(pathname)) {
+      const prerendered = pathname === '/' ? readHtml('index.html') : readHtml(path.join(pathname.slice(1), 'index.html'));
+      const html = prerendered ?? readHtml('app.html') ?? readHtml('index.html');
+      if (!html) return c.text('The web app is not built. Run `npm run build`.', 503);
+      return c.html(html, 200);
+    }
+    const notFound = readHtml('404.html') ?? readHtml('app.html') ?? readHtml('index.html');
+    if (!notFound) return c.text('Not found', 404);
+    return c.html(notFound, 404);
+  });
+
+  return app;
+}

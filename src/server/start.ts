@@ -1,0 +1,60 @@
+/**
+ * Builds a running gateway from a configuration: database, migrations, keys, services.
+ * Used by main.ts and by the integration tests, so both start the product the same way.
+ */
+import { serve } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
+import type { Config } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import type { Database } from './db/types';
+import { createGateway } from './gateway/app';
+import type { GatewayDeps } from './gateway/context';
+import { loadKeySet } from './keys/key-store';
+import { createTokenVerifier } from './keys/verify';
+import { createLogger, type Logger } from './logger';
+import { readVersion } from './version';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: GatewayDeps;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: { db?: Database; log?: Logger } = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const db = options.db ?? (await openDatabase(config));
+  try {
+    await migrate(db);
+    const keys = await loadKeySet(db, config);
+    const verifier = createTokenVerifier(keys, config.jwtSecret);
+    const deps: GatewayDeps = { config, db, keys, verifier, log, version: readVersion() };
+    const app = createGateway(deps);
+
+    const server: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const url = `http://${host}:${port}`;
+
+    return {
+      url,
+      port,
+      deps,
+      async close() {
+        // Stop accepting connections, let in-flight requests finish, then close the database.
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        });
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Headless Chromium from the system (Debian's `chromium` package) driven by playwright-core.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Installs Debian's chromium when missing and we can (root with apt); otherwise explains how. */
+export function ensureChromium(): void {
+  if (fs.existsSync(CHROMIUM_PATH)) return;
+  const canApt = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  if (canApt) {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Browser tests need Chromium at ${CHROMIUM_PATH}. Install it with \`sudo apt-get install chromium\` (Debian/Ubuntu) and run the tests again.`,
+    );
+  }
+}
+
+export function launchBrowser(): Promise<Browser> {
+  ensureChromium();
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const viewports = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** axe violations of impact serious or critical, formatted for an assertion message. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}

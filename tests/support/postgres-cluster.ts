@@ -1,0 +1,123 @@
+/**
+ * A throwaway PostgreSQL cluster from the Debian binaries: initdb as a non-root user, a free
+ * loopback port, removed afterwards.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface PostgresCluster {
+  /** Connection URL of the cluster's `postgres` database (superuser). */
+  adminUrl: string;
+  /** Creates an empty database and returns its URL. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function findBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  if (fs.existsSync(root)) {
+    const versions = fs
+      .readdirSync(root)
+      .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return path.join(root, versions[0], 'bin');
+  }
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(
+      'PostgreSQL server binaries were not found. Install them with `apt-get install postgresql` (Debian) and run the tests again.',
+    );
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const isRoot = process.getuid?.() === 0;
+
+function asPostgresUser(command: string, args: string[]): [string, string[]] {
+  // initdb refuses to run as root; Debian's package creates the `postgres` user.
+  return isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = findBinDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-pg-'));
+  const dataDir = path.join(dir, 'data');
+  if (isRoot) execFileSync('chown', ['-R', 'postgres', dir]);
+  const [initCmd, initArgs] = asPostgresUser(path.join(bin, 'initdb'), [
+    '-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C',
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: 'pipe' });
+  const port = await freePort();
+  const [cmd, args] = asPostgresUser(path.join(bin, 'postgres'), [
+    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    '-c', 'max_connections=300', '-c', 'shared_buffers=256MB',
+  ]);
+  const proc = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.end();
+      break;
+    } catch (error) {
+      if (proc.exitCode !== null || Date.now() > deadline) {
+        proc.kill('SIGKILL');
+        throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${stderr}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  return {
+    adminUrl,
+    async createDatabase(name) {
+      const safe = name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 60);
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`create database ${pg.escapeIdentifier(safe)}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${safe}`;
+    },
+    async stop() {
+      // runuser does not forward signals to postgres, so ask pg_ctl to stop the server.
+      const exited = new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+      });
+      const [stopCmd, stopArgs] = asPostgresUser(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      try {
+        execFileSync(stopCmd, stopArgs, { stdio: 'pipe' });
+      } catch {
+        proc.kill('SIGKILL');
+      }
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Starts the real gateway on a loopback port for one test file, on a fresh database:
+ * in-memory PGlite, or a new database in the run's PostgreSQL cluster.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { openPglite } from '../../src/server/db/pglite';
+import { startServer, type RunningServer } from '../../src/server/start';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const databaseKinds: DatabaseKind[] = ['pglite', 'postgres'];
+
+export interface TestServer extends RunningServer {
+  anonKey: string;
+  serviceRoleKey: string;
+  dataDir: string;
+  /** A supabase-js client with the anon key (no session persistence). */
+  anon(): SupabaseClient;
+  /** A supabase-js client with the service-role key. */
+  service(): SupabaseClient;
+  /** A client for a given bearer token (e.g. a user's access token). */
+  withToken(token: string): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+} as const;
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string | undefined> = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const adminUrl = inject('postgresAdminUrl');
+    const name = `t_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+  }
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '5',
+      ...env,
+    },
+  );
+  const db = kind === 'pglite' ? await openPglite('memory://') : undefined;
+  const server = await startServer(config, { db });
+  const { anonKey, serviceRoleKey } = server.deps.keys;
+  return {
+    ...server,
+    anonKey,
+    serviceRoleKey,
+    dataDir,
+    anon: () => createClient(server.url, anonKey, clientOptions),
+    service: () => createClient(server.url, serviceRoleKey, clientOptions),
+    withToken: (token: string) =>
+      createClient(server.url, anonKey, {
+        ...clientOptions,
+        global: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    async stop() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
