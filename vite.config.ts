@@ -14,7 +14,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.resolve('dist/web'),
+    // WEB_DIST_DIR lets parallel builds (and the server) use another directory.
+    outDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
   },

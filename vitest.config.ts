@@ -9,6 +9,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two cores: more workers only contend for CPU and memory (each PGlite is ~300-800 MB).
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     projects: [
       {
         resolve: { alias },
@@ -27,7 +29,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
       {
@@ -39,7 +40,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
     ],

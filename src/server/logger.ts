@@ -10,10 +10,16 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
-  const at = (lvl: Exclude<LogLevel, 'silent'>) => (message: string, fields?: Record<string, unknown>) => {
-    if (order[lvl] < order[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg: message, ...fields }));
-  };
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Logger {
+  const at =
+    (lvl: Exclude<LogLevel, 'silent'>) => (message: string, fields?: Record<string, unknown>) => {
+      if (order[lvl] < order[level]) return;
+      write(
+        JSON.stringify({ time: new Date().toISOString(), level: lvl, msg: message, ...fields }),
+      );
+    };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -23,7 +23,10 @@ async function main() {
     else console.error(`Lyceum could not start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const database = server.deps.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const database =
+    server.deps.db.kind === 'postgres'
+      ? 'PostgreSQL (DATABASE_URL)'
+      : `embedded PGlite in ${config.dataDir}`;
   log.info(`Lyceum listening on ${config.siteUrl ?? server.url} with ${database}`);
 
   let stopping = false;

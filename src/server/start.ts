@@ -22,7 +22,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, options: { db?: Database; log?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { db?: Database; log?: Logger } = {},
+): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const db = options.db ?? (await openDatabase(config));
   try {
@@ -33,7 +36,9 @@ export async function startServer(config: Config, options: { db?: Database; log?
     const app = createGateway(deps);
 
     const server: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+        resolve(s),
+      );
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -11,7 +11,11 @@ describe.each(databaseKinds)('server foundation on %s', (kind) => {
   it('reports health after a real database round trip', async () => {
     const response = await fetch(`${server.url}/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: kind, version: expect.any(String) });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: kind,
+      version: expect.any(String),
+    });
   });
 
   it('answers an unknown path with 404 and a known route with 200', async () => {
@@ -21,7 +25,9 @@ describe.each(databaseKinds)('server foundation on %s', (kind) => {
 
   it('issues anon and service-role keys signed with ES256', () => {
     for (const key of [server.anonKey, server.serviceRoleKey]) {
-      const header = JSON.parse(Buffer.from(key.split('.')[0]!, 'base64url').toString()) as { alg: string };
+      const header = JSON.parse(Buffer.from(key.split('.')[0]!, 'base64url').toString()) as {
+        alg: string;
+      };
       expect(header.alg).toBe('ES256');
     }
   });

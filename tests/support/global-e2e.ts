@@ -19,7 +19,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
-  const distDir = path.resolve('dist/web');
+  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('Browser tests need the built app: run `npm run build` first (npm test does).');
   }
@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       DATA_ROOM_PIN: 'e2e-pin-4242',
+      WEB_DIST_DIR: distDir,
     },
   );
   const server = await startServer(config);

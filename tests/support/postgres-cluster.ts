@@ -61,14 +61,38 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dataDir = path.join(dir, 'data');
   if (isRoot) execFileSync('chown', ['-R', 'postgres', dir]);
   const [initCmd, initArgs] = asPostgresUser(path.join(bin, 'initdb'), [
-    '-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C',
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
   ]);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
   const [cmd, args] = asPostgresUser(path.join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-    '-c', 'max_connections=300', '-c', 'shared_buffers=256MB',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=300',
+    '-c',
+    'shared_buffers=256MB',
   ]);
   const proc = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -94,7 +118,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   return {
     adminUrl,
     async createDatabase(name) {
-      const safe = name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 60);
+      const safe = name
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, '_')
+        .slice(0, 60);
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
@@ -110,7 +137,14 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         if (proc.exitCode !== null) return resolve();
         proc.once('exit', () => resolve());
       });
-      const [stopCmd, stopArgs] = asPostgresUser(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      const [stopCmd, stopArgs] = asPostgresUser(path.join(bin, 'pg_ctl'), [
+        '-D',
+        dataDir,
+        '-m',
+        'immediate',
+        '-w',
+        'stop',
+      ]);
       try {
         execFileSync(stopCmd, stopArgs, { stdio: 'pipe' });
       } catch {

@@ -6,7 +6,8 @@ import { isDbRole } from './types';
  * with `is_local = true` is `SET LOCAL`, and it takes bound parameters.
  */
 export async function applyClaims(tx: Queryable, claims: JwtClaims): Promise<void> {
-  if (!isDbRole(claims.role)) throw new Error(`Refusing unknown database role: ${String(claims.role)}`);
+  if (!isDbRole(claims.role))
+    throw new Error(`Refusing unknown database role: ${String(claims.role)}`);
   await tx.query(
     `select set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),

@@ -69,7 +69,9 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
       try {
         await tx.exec(migration.sql);
       } catch (error) {
-        throw new Error(`Migration ${migration.id} failed: ${(error as Error).message}`, { cause: error });
+        throw new Error(`Migration ${migration.id} failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       await tx.query('insert into platform.schema_migrations (id, checksum) values ($1, $2)', [
         migration.id,

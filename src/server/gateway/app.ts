@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { GatewayDeps } from './context';
+import { clientConfigRoutes } from './client-config';
 import { healthRoutes } from './health';
 import { webRoutes } from './web';
 
@@ -13,9 +14,14 @@ export function createGateway(deps: GatewayDeps) {
   app.use('*', compress());
 
   app.route('/health', healthRoutes(deps));
+  app.route('/client-config.json', clientConfigRoutes(deps));
 
   app.onError((error, c) => {
-    deps.log.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.message });
+    deps.log.error('unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: error.message,
+    });
     return c.json({ code: 'internal_error', message: 'Internal server error' }, 500);
   });
 

@@ -8,7 +8,10 @@ export function healthRoutes({ db, version }: Pick<GatewayDeps, 'db' | 'version'
       await db.query('select 1 as ok');
       return c.json({ status: 'ok', database: db.kind, version });
     } catch (error) {
-      return c.json({ status: 'error', database: db.kind, version, message: (error as Error).message }, 503);
+      return c.json(
+        { status: 'error', database: db.kind, version, message: (error as Error).message },
+        503,
+      );
     }
   });
 }

@@ -38,12 +38,18 @@ export function webRoutes(distDir: string) {
     if (/^\/[\w.-]+\.\w+$/.test(pathname)) {
       const file = path.join(distDir, pathname);
       if (fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return serveStatic({ root: relativeRoot, onFound: (_p, ctx) => ctx.header('Cache-Control', 'public, max-age=3600') })(c, next);
+        return serveStatic({
+          root: relativeRoot,
+          onFound: (_p, ctx) => ctx.header('Cache-Control', 'public, max-age=3600'),
+        })(c, next);
       }
     }
     c.header('Cache-Control', REVALIDATE);
     if (isKnownRoute(pathname)) {
-      const prerendered = pathname === '/' ? readHtml('index.html') : readHtml(path.join(pathname.slice(1), 'index.html'));
+      const prerendered =
+        pathname === '/'
+          ? readHtml('index.html')
+          : readHtml(path.join(pathname.slice(1), 'index.html'));
       const html = prerendered ?? readHtml('app.html') ?? readHtml('index.html');
       if (!html) return c.text('The web app is not built. Run `npm run build`.', 503);
       return c.html(html, 200);

@@ -29,11 +29,22 @@ async function generateKey(): Promise<{ kid: string; privateJwk: jose.JWK; publi
   const { privateKey, publicKey } = await jose.generateKeyPair('ES256', { extractable: true });
   const kid = randomUUID();
   const privateJwk = { ...(await jose.exportJWK(privateKey)), kid, alg: 'ES256', use: 'sig' };
-  const publicJwk = { ...(await jose.exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
+  const publicJwk = {
+    ...(await jose.exportJWK(publicKey)),
+    kid,
+    alg: 'ES256',
+    use: 'sig',
+    key_ops: ['verify'],
+  };
   return { kid, privateJwk, publicJwk };
 }
 
-async function importSigningKey(kid: string, alg: 'ES256' | 'RS256', privateJwk: jose.JWK, publicJwk: jose.JWK): Promise<SigningKey> {
+async function importSigningKey(
+  kid: string,
+  alg: 'ES256' | 'RS256',
+  privateJwk: jose.JWK,
+  publicJwk: jose.JWK,
+): Promise<SigningKey> {
   const privateKey = await jose.importJWK({ ...privateJwk, alg }, alg);
   return { kid, alg, privateKey, publicJwk };
 }
@@ -48,7 +59,10 @@ export function signApiKey(key: SigningKey, role: DbRole): Promise<string> {
 }
 
 async function readSetting(db: Database, key: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ value: string }>('select value from platform.settings where key = $1', [key]);
+  const { rows } = await db.query<{ value: string }>(
+    'select value from platform.settings where key = $1',
+    [key],
+  );
   return rows[0]?.value;
 }
 
@@ -66,14 +80,19 @@ function publicPart(jwk: jose.JWK): jose.JWK {
 }
 
 /** Loads the key set, creating the first key and the API keys when the database has none. */
-export async function loadKeySet(db: Database, config: Pick<Config, 'jwtSigningKey' | 'anonKey' | 'serviceRoleKey'>): Promise<KeySet> {
+export async function loadKeySet(
+  db: Database,
+  config: Pick<Config, 'jwtSigningKey' | 'anonKey' | 'serviceRoleKey'>,
+): Promise<KeySet> {
   let current: SigningKey;
   if (config.jwtSigningKey) {
     let jwk: jose.JWK;
     try {
       jwk = JSON.parse(config.jwtSigningKey) as jose.JWK;
     } catch {
-      throw new Error('JWT_SIGNING_KEY is not valid JSON: it must be a private JWK (ES256 or RS256).');
+      throw new Error(
+        'JWT_SIGNING_KEY is not valid JSON: it must be a private JWK (ES256 or RS256).',
+      );
     }
     const alg = jwk.kty === 'RSA' ? 'RS256' : 'ES256';
     if (!jwk.d) throw new Error('JWT_SIGNING_KEY must be a private JWK (it has no "d" member).');
@@ -82,7 +101,12 @@ export async function loadKeySet(db: Database, config: Pick<Config, 'jwtSigningK
   } else {
     current = await db.transaction(async (tx) => {
       if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(7426002)');
-      const { rows } = await tx.query<{ kid: string; alg: 'ES256' | 'RS256'; private_jwk: jose.JWK; public_jwk: jose.JWK }>(
+      const { rows } = await tx.query<{
+        kid: string;
+        alg: 'ES256' | 'RS256';
+        private_jwk: jose.JWK;
+        public_jwk: jose.JWK;
+      }>(
         `select kid, alg, private_jwk, public_jwk from platform.signing_keys where status = 'current'`,
       );
       const row = rows[0];
@@ -99,7 +123,10 @@ export async function loadKeySet(db: Database, config: Pick<Config, 'jwtSigningK
   const { rows: verifying } = await db.query<{ public_jwk: jose.JWK }>(
     `select public_jwk from platform.signing_keys where status in ('current', 'previous') order by created_at desc`,
   );
-  const publicJwks = [current.publicJwk, ...verifying.map((r) => r.public_jwk).filter((jwk) => jwk.kid !== current.kid)];
+  const publicJwks = [
+    current.publicJwk,
+    ...verifying.map((r) => r.public_jwk).filter((jwk) => jwk.kid !== current.kid),
+  ];
 
   const anonKey = config.anonKey ?? (await storedApiKey(db, current, 'anon'));
   const serviceRoleKey = config.serviceRoleKey ?? (await storedApiKey(db, current, 'service_role'));

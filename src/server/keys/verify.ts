@@ -21,13 +21,17 @@ export interface TokenVerifier {
   verify(token: string): Promise<JwtClaims>;
 }
 
-export function createTokenVerifier(keys: Pick<KeySet, 'publicJwks'>, jwtSecret?: string): TokenVerifier {
+export function createTokenVerifier(
+  keys: Pick<KeySet, 'publicJwks'>,
+  jwtSecret?: string,
+): TokenVerifier {
   const localJwks = jose.createLocalJWKSet({ keys: keys.publicJwks });
   const secret = jwtSecret ? new TextEncoder().encode(jwtSecret) : undefined;
 
   return {
     async verify(token) {
-      if (!token || token.split('.').length !== 3) throw new TokenError('Invalid JWT: malformed token');
+      if (!token || token.split('.').length !== 3)
+        throw new TokenError('Invalid JWT: malformed token');
       let header: jose.ProtectedHeaderParameters;
       try {
         header = jose.decodeProtectedHeader(token);
@@ -37,7 +41,10 @@ export function createTokenVerifier(keys: Pick<KeySet, 'publicJwks'>, jwtSecret?
       let payload: jose.JWTPayload;
       try {
         if (header.alg === 'HS256' && secret) {
-          ({ payload } = await jose.jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+          ({ payload } = await jose.jwtVerify(token, secret, {
+            algorithms: ['HS256'],
+            requiredClaims: ['exp'],
+          }));
         } else {
           ({ payload } = await jose.jwtVerify(token, localJwks, {
             algorithms: ['ES256', 'RS256'],
@@ -46,12 +53,16 @@ export function createTokenVerifier(keys: Pick<KeySet, 'publicJwks'>, jwtSecret?
         }
       } catch (error) {
         if (error instanceof jose.errors.JWTExpired) throw new TokenError('JWT expired');
-        if (error instanceof jose.errors.JWKSNoMatchingKey) throw new TokenError('No matching signing key found in JWKS');
-        if (error instanceof jose.errors.JWSSignatureVerificationFailed) throw new TokenError('Invalid JWT signature');
-        if (error instanceof jose.errors.JOSEAlgNotAllowed) throw new TokenError('Invalid JWT: algorithm not allowed');
+        if (error instanceof jose.errors.JWKSNoMatchingKey)
+          throw new TokenError('No matching signing key found in JWKS');
+        if (error instanceof jose.errors.JWSSignatureVerificationFailed)
+          throw new TokenError('Invalid JWT signature');
+        if (error instanceof jose.errors.JOSEAlgNotAllowed)
+          throw new TokenError('Invalid JWT: algorithm not allowed');
         throw new TokenError(`Invalid JWT: ${(error as Error).message}`);
       }
-      if (!isDbRole(payload.role)) throw new TokenError('Invalid JWT: unknown role claim', 'invalid_role');
+      if (!isDbRole(payload.role))
+        throw new TokenError('Invalid JWT: unknown role claim', 'invalid_role');
       return payload as JwtClaims;
     },
   };

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import type { GatewayDeps } from './context';
+
+/**
+ * The web app asks for the API URL and anon key at load time, so a build carries no
+ * deployment secrets and one build runs against any deployment.
+ */
+export function clientConfigRoutes({ config, keys }: Pick<GatewayDeps, 'config' | 'keys'>) {
+  return new Hono().get('/', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    const url = config.siteUrl ?? new URL(c.req.url).origin;
+    return c.json({ apiUrl: url, anonKey: keys.anonKey });
+  });
+}

@@ -1,0 +1,27 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+interface ClientConfig {
+  apiUrl: string;
+  anonKey: string;
+}
+
+let clientPromise: Promise<SupabaseClient> | undefined;
+
+/**
+ * The one supabase-js client of the web app. URL and anon key come from the server at load
+ * time (`/client-config.json`), not from the build.
+ */
+export function getSupabase(): Promise<SupabaseClient> {
+  clientPromise ??= (async () => {
+    const response = await fetch('/client-config.json');
+    if (!response.ok)
+      throw new Error(`Could not load the client configuration (HTTP ${response.status})`);
+    const { apiUrl, anonKey } = (await response.json()) as ClientConfig;
+    if (!apiUrl || !anonKey) throw new Error('The client configuration has no API URL or key');
+    return createClient(apiUrl, anonKey);
+  })();
+  clientPromise.catch(() => {
+    clientPromise = undefined;
+  });
+  return clientPromise;
+}
