@@ -1,0 +1,3 @@
+export function DataRoomPage() {
+  return <h1>Due Diligence Data Room</h1>;
+}
