@@ -1,0 +1,327 @@
+/**
+ * Words and facts of the home page. Every statement here comes from the product
+ * specification or the architecture; figures are the spec's own (no invented numbers).
+ */
+import { brand } from '@common/brand';
+import {
+  BookOpen,
+  BrainCircuit,
+  Building2,
+  ChartColumn,
+  ClipboardCheck,
+  Code,
+  Database,
+  FileLock,
+  FileSearch,
+  Fingerprint,
+  GraduationCap,
+  HardDrive,
+  KeyRound,
+  Layers,
+  LayoutDashboard,
+  LifeBuoy,
+  Lock,
+  MapPin,
+  Monitor,
+  NotebookPen,
+  Radio,
+  ScrollText,
+  Server,
+  Settings,
+  ShieldAlert,
+  ShieldCheck,
+  SlidersHorizontal,
+  Trophy,
+  Users,
+  WandSparkles,
+  Workflow,
+} from 'lucide-react';
+import type { FeatureItem, PageLink } from '../shared/types';
+
+const adaptPath = `/${brand.initials.toLowerCase()}-adapt`;
+
+export const hero = {
+  eyebrow: brand.company,
+  title: brand.headerTitle,
+  tagline: brand.tagline,
+  lead: `A university learning platform for individual learners and whole institutions: a Socratic ${brand.coach}, ${brand.adaptTool} for accessible course content, and enterprise-grade security — in one progressive web app.`,
+  badges: ['Enterprise-Grade Architecture', 'Dual AI Integration', 'Modular Design'],
+  primaryAction: { to: '/platform-overview', label: 'Explore the platform' },
+  secondaryAction: { to: '/ai-study-coach', label: `Meet the ${brand.coach}` },
+} as const;
+
+export const executiveSummary = {
+  intro: `${brand.product} is a learning platform built for universities. It serves individual learners in Personal mode and institutions in Organization mode, pairs an AI study coach that teaches with guiding questions with ${brand.adaptTool}, a second AI tool that makes course content accessible, and runs on a managed backend with row-level security.`,
+  points: [
+    {
+      title: 'Who it serves',
+      text: 'Students first, with instructors, organisation administrators and compliance officers. Faculty and institutions gain scalable tutoring; special education is supported with IEP documents and adaptive learning.',
+      icon: GraduationCap,
+    },
+    {
+      title: 'Two environments',
+      text: 'Personal mode for individual learners. Organization mode for institutions, with central board management, global user oversight and aggregated analytics.',
+      icon: Building2,
+    },
+    {
+      title: 'Two AI products',
+      text: `The ${brand.coach} asks instead of tells. ${brand.adaptTool} turns SCORM packages, PDF, DOCX and text into accessible, neurodiverse-friendly lessons.`,
+      icon: BrainCircuit,
+    },
+    {
+      title: 'Where it stands',
+      text: 'The beta release shipped in August 2025 with coupon-only access, email/password login and enterprise single sign-on.',
+      icon: ScrollText,
+      link: { to: '/release-notes', label: 'Release notes' },
+    },
+  ] satisfies FeatureItem[],
+};
+
+export interface ArchitectureLayer {
+  name: string;
+  role: string;
+  icon: FeatureItem['icon'];
+}
+
+export const systemArchitecture = {
+  intro: `${brand.product} is a progressive web app on a managed backend platform. The browser talks to one backend that provides authentication, the database API, file storage and edge functions; access to data is decided in the database by row-level security.`,
+  client: {
+    name: 'Web app',
+    role: 'Progressive web app for learners, instructors and administrators, on desktop and mobile.',
+    icon: Monitor,
+  } satisfies ArchitectureLayer,
+  services: [
+    {
+      name: 'Edge functions',
+      role: 'Server-side logic: AI coaching, subscription checks, and GDPR data deletion and export.',
+      icon: Workflow,
+    },
+    {
+      name: 'Auth',
+      role: 'Email/password login, enterprise single sign-on, refresh-token rotation.',
+      icon: KeyRound,
+    },
+    {
+      name: 'Database',
+      role: 'PostgreSQL with row-level security, daily backups and point-in-time recovery within 7 days.',
+      icon: Database,
+    },
+    {
+      name: 'Storage',
+      role: 'Private file buckets for course material and documents.',
+      icon: HardDrive,
+    },
+  ] satisfies ArchitectureLayer[],
+  hosting: 'Hosted in one primary region, us-east-1 (Northern Virginia).',
+  links: [
+    { to: '/system-architecture', label: 'System Architecture' },
+    { to: '/data-hosting', label: 'Data Hosting' },
+  ] satisfies PageLink[],
+};
+
+export interface StackGroup {
+  name: string;
+  icon: FeatureItem['icon'];
+  items: string[];
+}
+
+export const technologyStack = {
+  intro:
+    'Widely used, open technologies throughout, so your IT team can review, integrate and operate the platform with tools it already knows.',
+  groups: [
+    {
+      name: 'Front end',
+      icon: Monitor,
+      items: [
+        'React single-page app, TypeScript',
+        'Progressive web app: installable, responsive',
+        'Tailwind CSS design system with accessible components',
+      ],
+    },
+    {
+      name: 'Backend',
+      icon: Server,
+      items: [
+        'Node.js gateway: auth, REST and RPC, storage, edge functions',
+        'Wire-compatible with the Supabase client libraries',
+        'Background jobs on the same database',
+      ],
+    },
+    {
+      name: 'Data',
+      icon: Database,
+      items: [
+        'PostgreSQL with row-level security',
+        'Ordered, checksummed schema migrations',
+        'Daily backups, point-in-time recovery within 7 days',
+      ],
+    },
+    {
+      name: 'Integration',
+      icon: Code,
+      items: [
+        'REST API for server-to-server access, 100 requests per second',
+        'Single sign-on with SAML 2.0 and OpenID Connect',
+        'SCORM export and LMS delivery by webhook',
+      ],
+    },
+  ] satisfies StackGroup[],
+  links: [
+    { to: '/build-specs', label: 'Build Specs' },
+    { to: '/developer-build-security', label: 'Developer Build & Security' },
+    { to: '/api-access', label: 'API Access' },
+  ] satisfies PageLink[],
+};
+
+export const aiIntegration = {
+  intro: `Two AI products share one platform: the ${brand.coach} helps each student learn, and ${brand.adaptTool} helps each educator reach every student.`,
+  products: [
+    {
+      title: brand.coach,
+      text: 'Tutors with the Socratic method: guiding questions instead of answers, a different approach after a wrong answer, and a foundational refresher when a student keeps struggling.',
+      points: ['Study Session, Quiz and General Knowledge modes', 'Help on request, at any point'],
+      icon: BrainCircuit,
+      link: { to: '/ai-study-coach', label: `How the ${brand.coach} works` },
+    },
+    {
+      title: brand.adaptTool,
+      text: 'Turns existing course material or a typed prompt into accessible, adaptive, neurodiverse-friendly lessons, reviewed by people before delivery.',
+      points: [
+        'Four-step pipeline ending in a bias and clarity review',
+        'Exports SCORM JSON, Markdown, HTML and MP3 audio',
+      ],
+      icon: WandSparkles,
+      link: { to: adaptPath, label: `Inside ${brand.adaptTool}` },
+    },
+  ],
+  models: [
+    {
+      name: 'Personalised coaching',
+      text: 'A mid-size model from one AI provider, with optional retrieval from course material.',
+    },
+    {
+      name: 'General coaching',
+      text: 'A small, fast model from a second provider, with a larger model of that provider as fallback.',
+    },
+    {
+      name: 'Voice',
+      text: 'A voice feature from a speech provider is planned, not live.',
+      tag: 'Planned',
+    },
+  ],
+};
+
+export const platformFeatures = {
+  intro:
+    'Everything a student needs to study, and everything an institution needs to run courses at scale.',
+  learner: [
+    { title: 'Home dashboard', icon: LayoutDashboard },
+    { title: 'Course library (PDF and ePub)', icon: BookOpen },
+    { title: brand.coach, icon: BrainCircuit },
+    { title: 'Notes and flashcards', icon: NotebookPen },
+    { title: 'Goals and gamification with XP and levels', icon: Trophy },
+    { title: 'Activity analytics', icon: ChartColumn },
+    { title: 'Live hub', icon: Radio },
+    { title: 'Settings', icon: Settings },
+  ],
+  admin: [
+    { title: 'User management', icon: Users },
+    { title: 'Course management', icon: BookOpen },
+    { title: 'Module manager', icon: Layers },
+    { title: 'Analytics', icon: ChartColumn },
+    { title: 'Thresholds', icon: SlidersHorizontal },
+    { title: 'Reporting', icon: FileSearch },
+  ],
+  organization:
+    'Organization mode adds central board management, global user oversight, aggregated analytics and content distribution across boards for top-level administrators.',
+  links: [{ to: '/platform-overview', label: 'Platform Overview' }] satisfies PageLink[],
+};
+
+export const technicalBenefits = {
+  intro: 'Built to be run by a university IT department, not just demonstrated.',
+  items: [
+    {
+      title: 'Modular design',
+      text: 'Each capability — coaching, content adaptation, analytics, data room — is its own module with a clear boundary, so one can change or be replaced without touching the rest.',
+      icon: Layers,
+    },
+    {
+      title: '99.9% monthly uptime commitment',
+      text: 'Measured per month, excluding scheduled maintenance announced at least 48 hours ahead.',
+      icon: ShieldCheck,
+      link: { to: '/technical-support-sla', label: 'Support & SLA' },
+    },
+    {
+      title: 'Recoverable data',
+      text: 'Daily backups and point-in-time recovery within 7 days.',
+      icon: Database,
+      link: { to: '/system-architecture', label: 'System Architecture' },
+    },
+    {
+      title: 'Open integration',
+      text: 'A documented REST API for server-to-server access with a rate limit of 100 requests per second per key.',
+      icon: Code,
+      link: { to: '/api-access', label: 'API Access' },
+    },
+    {
+      title: 'Fair, predictable usage',
+      text: 'Usage quotas per subscription tier, tracked per feature and reset monthly.',
+      icon: SlidersHorizontal,
+      link: { to: '/data-quotas', label: 'Data & Quotas' },
+    },
+    {
+      title: 'Support around the clock',
+      text: 'Email support and an in-app help centre 24/7; urgent issues get a first response within 1 hour.',
+      icon: LifeBuoy,
+      link: { to: '/technical-support-sla', label: 'Response targets' },
+    },
+  ] satisfies FeatureItem[],
+};
+
+export const securityCompliance = {
+  intro:
+    'Security is designed in, documented page by page, and backed by a public certification roadmap.',
+  items: [
+    {
+      title: 'Encryption',
+      text: 'TLS 1.3 in transit and AES-256 at rest, with keys held in a cloud key management service.',
+      icon: Lock,
+      link: { to: '/data-encryption', label: 'Data Encryption' },
+    },
+    {
+      title: 'Role-based access',
+      text: 'Four standard roles — Student, Instructor, Org Admin, Compliance Officer — enforced by row-level security.',
+      icon: Fingerprint,
+      link: { to: '/user-roles-permissions', label: 'User Roles & Permissions' },
+    },
+    {
+      title: 'Privacy and GDPR',
+      text: 'Data subject requests answered within 30 days; consent managed per category: essential, analytics, marketing, functional.',
+      icon: FileLock,
+      link: { to: '/privacy-gdpr', label: 'Privacy Policy & GDPR' },
+    },
+    {
+      title: 'Breach response',
+      text: 'A four-phase plan with notification within 72 hours under GDPR and 60 days under HIPAA.',
+      icon: ShieldAlert,
+      link: { to: '/data-breach-response', label: 'Data Breach Response' },
+    },
+    {
+      title: 'Data residency',
+      text: 'One primary region, us-east-1 (Northern Virginia), with no secondary storage location.',
+      icon: MapPin,
+      link: { to: '/data-hosting', label: 'Data Hosting' },
+    },
+    {
+      title: 'Audits and certification',
+      text: 'Annual penetration test, latest August 2025. SOC 2 Type II in progress, ISO 27001 planned.',
+      icon: ClipboardCheck,
+      link: { to: '/security-audits', label: 'Security Audits' },
+    },
+  ] satisfies FeatureItem[],
+  frameworks: ['GDPR', 'FERPA', 'HIPAA'],
+  links: [
+    { to: '/security-compliance', label: 'Security & Compliance' },
+    { to: '/security-notes', label: 'Security Notes' },
+  ] satisfies PageLink[],
+};
