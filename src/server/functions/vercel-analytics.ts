@@ -1,0 +1,75 @@
+/**
+ * POST /functions/v1/vercel-analytics with `{ searchParams }`: the hosting provider's
+ * projects, recent deployments and web analytics for the home page's deployment panel.
+ * The token stays on the server; the browser only ever sees the figures.
+ */
+import { Hono } from 'hono';
+import { createVercelClient, type VercelClient } from '../dashboards/vercel-client';
+import { parseVercelRequest, type VercelQuery } from '../dashboards/vercel-request';
+import type { ApiEnv, GatewayDeps } from '../gateway/context';
+import type { EdgeFunctionDefinition } from './types';
+
+export const noProjectsMessage = 'No Vercel projects found. Check your API token permissions.';
+export const notConfiguredMessage =
+  'Hosting analytics is not configured. Set VERCEL_TOKEN (and VERCEL_TEAM_ID for a team account) in the server environment.';
+
+/** What each endpoint answers with when the provider fails (the spec's fallbacks). */
+const fallbacks = {
+  projects: { projects: [] },
+  deployments: { deployments: [] },
+  analytics: { analytics: { requests: 0, bandwidth: 0, visitors: 0, pageViews: 0 } },
+} as const;
+
+async function answer(client: VercelClient, query: VercelQuery) {
+  switch (query.endpoint) {
+    case 'projects': {
+      const projects = await client.listProjects();
+      return projects.length > 0 ? { projects } : { projects, message: noProjectsMessage };
+    }
+    case 'deployments':
+      return {
+        deployments: await client.listDeployments({
+          limit: query.limit,
+          projectId: query.projectId,
+        }),
+      };
+    case 'analytics':
+      return { analytics: await client.getAnalytics(query.projectId) };
+  }
+}
+
+function createApp(deps: GatewayDeps) {
+  const { token, apiUrl, teamId } = deps.config.vercel;
+  const client = token ? createVercelClient({ token, apiUrl, teamId }) : undefined;
+  const app = new Hono<ApiEnv>();
+
+  app.post('/', async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: 'The request body must be JSON', code: 'invalid_request' }, 400);
+    }
+    const parsed = parseVercelRequest(body);
+    if (!parsed.ok) return c.json({ error: parsed.message, code: 'invalid_request' }, 400);
+    if (!client) return c.json({ error: notConfiguredMessage, code: 'not_configured' }, 503);
+
+    const { endpoint } = parsed.query;
+    try {
+      return c.json(await answer(client, parsed.query));
+    } catch (error) {
+      const message = `Failed to fetch ${endpoint}: ${(error as Error).message}`;
+      deps.log.warn('vercel-analytics provider error', { endpoint, error: message });
+      return c.json({ error: message, code: 'provider_error', ...fallbacks[endpoint] }, 502);
+    }
+  });
+
+  return app;
+}
+
+export const vercelAnalyticsFunction: EdgeFunctionDefinition = {
+  name: 'vercel-analytics',
+  timeoutMs: 20_000,
+  maxBodyBytes: 4 * 1024,
+  create: createApp,
+};
