@@ -14,7 +14,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `The hosted ${brand.product} service runs in one primary region: **us-east-1 (Northern Virginia)**, United States. The application, the database, file storage and backups are all located there.`,
+          text: `The hosted ${brand.product} service runs in one primary region: **us-east-1 (Northern Virginia)**, United States. The servers that process requests, the database, file storage and backups are all located there. Only the static files of the web app (scripts, styles and images, which contain no personal data) may be delivered from a content delivery network close to the visitor.`,
         },
         {
           type: 'table',

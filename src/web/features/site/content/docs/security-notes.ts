@@ -9,7 +9,7 @@ export const docPage: DocPage = {
   sections: [
     {
       id: 'passwords',
-      heading: 'Passwords and account recovery',
+      heading: 'Password policy and account recovery',
       blocks: [
         {
           type: 'list',
