@@ -57,7 +57,7 @@ export const docPage: DocPage = {
           type: 'callout',
           tone: 'warning',
           title: 'If a key leaks',
-          text: `Report it at once to **${brand.securityEmail}**. A leaked service role key is treated as a security incident: the key is replaced and access made with it is reviewed in the audit log.`,
+          text: `Report it at once to [${brand.securityEmail}](mailto:${brand.securityEmail}). A leaked service role key is treated as a security incident: the key is replaced and access made with it is reviewed in the audit log.`,
         },
       ],
     },
@@ -205,7 +205,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `Send security findings to **${brand.securityEmail}** with the steps to reproduce and the impact you observed. Please do not test against other institutions’ data or disrupt the service, and give us a reasonable time to fix the problem before disclosing it. Independent testing also takes place through an annual penetration test; see [Security Audits](/security-audits).`,
+          text: `Send security findings to [${brand.securityEmail}](mailto:${brand.securityEmail}) with the steps to reproduce and the impact you observed. Please do not test against other institutions’ data or disrupt the service, and give us a reasonable time to fix the problem before disclosing it. Independent testing also takes place through an annual penetration test; see [Security Audits](/security-audits).`,
         },
       ],
     },

@@ -176,7 +176,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `Beta participants can reach support by email at **${brand.supportEmail}** or through the in-app help centre, both around the clock. Response targets are listed in [Technical Support & SLA](/technical-support-sla). Security findings go to **${brand.securityEmail}**.`,
+          text: `Beta participants can reach support by email at [${brand.supportEmail}](mailto:${brand.supportEmail}) or through the in-app help centre, both around the clock. Response targets are listed in [Technical Support & SLA](/technical-support-sla). Security findings go to [${brand.securityEmail}](mailto:${brand.securityEmail}).`,
         },
       ],
     },

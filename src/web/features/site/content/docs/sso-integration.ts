@@ -120,7 +120,7 @@ export const docPage: DocPage = {
           items: [
             {
               title: 'Request SSO for your organisation',
-              text: `Write to **${brand.supportEmail}** with the email domains your users sign in with (for example \`university.edu\`) and the protocol you want to use.`,
+              text: `Write to [${brand.supportEmail}](mailto:${brand.supportEmail}) with the email domains your users sign in with (for example \`university.edu\`) and the protocol you want to use.`,
             },
             {
               title: 'Register the application in your IdP',

@@ -95,8 +95,8 @@ function blockProblems(block: Block): string[] {
       if (!label?.trim()) problems.push(`link to ${target} has no text`);
       if (target.startsWith('/')) {
         if (!isKnownRoute(target)) problems.push(`link to unknown route ${target}`);
-      } else if (!target.startsWith('https://')) {
-        problems.push(`link target ${target} is neither a route nor an https URL`);
+      } else if (!target.startsWith('https://') && !/^mailto:[^@\s]+@[^@\s]+$/.test(target)) {
+        problems.push(`link target ${target} is not a route, an https URL or an email address`);
       }
     }
   }
@@ -138,7 +138,7 @@ describe('the content checker', () => {
           blocks: [
             {
               type: 'paragraph',
-              text: 'See [nowhere](/nowhere) and [mail](mailto:x@example.org).',
+              text: 'See [nowhere](/nowhere), [script](javascript:void) and [mail](mailto:nobody).',
             },
             { type: 'table', caption: 'Short row', columns: ['A', 'B'], rows: [['only one']] },
             { type: 'code', code: '   ' },
@@ -157,7 +157,8 @@ describe('the content checker', () => {
         'empty text in a paragraph block',
         'empty list block',
         'link to unknown route /nowhere',
-        'link target mailto:x@example.org is neither a route nor an https URL',
+        'link target javascript:void is not a route, an https URL or an email address',
+        'link target mailto:nobody is not a route, an https URL or an email address',
         'table "Short row" has a row of 1 cells',
         'empty code block',
         'section "empty" has no heading',

@@ -23,7 +23,7 @@ export const docPage: DocPage = {
             {
               title: 'Email support',
               icon: 'mail',
-              text: `Write to **${brand.supportEmail}** at any time, 24/7. Each message opens a ticket that stays with you until it is resolved.`,
+              text: `Write to [${brand.supportEmail}](mailto:${brand.supportEmail}) at any time, 24/7. Each message opens a ticket that stays with you until it is resolved.`,
             },
             {
               title: 'In-app help centre',
@@ -39,7 +39,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: `Security issues and suspected data breaches go to **${brand.securityEmail}** as well as support, so the incident process starts without delay. See [Data Breach Response](/data-breach-response).`,
+          text: `Security issues and suspected data breaches go to [${brand.securityEmail}](mailto:${brand.securityEmail}) as well as support, so the incident process starts without delay. See [Data Breach Response](/data-breach-response).`,
         },
       ],
     },
