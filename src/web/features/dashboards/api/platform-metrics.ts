@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+
+export interface PlatformMetrics {
+  totals: {
+    users: number;
+    courses: number;
+    enrollments: number;
+    notes: number;
+    flashcards: number;
+    active_users_7d: number;
+    active_today: number;
+  };
+  /** Requests the gateway served per service over `window_hours`; null until it has counted. */
+  estimates: {
+    db_requests: number | null;
+    auth_requests: number | null;
+    storage_requests: number | null;
+    realtime_events: number | null;
+    functions_requests: number | null;
+    window_hours: number;
+  };
+  completion: { completed: number; in_progress: number; not_started: number };
+  response_time_ms: number | null;
+  response_time_p99_ms: number | null;
+  db_connections: number;
+  requests_last_hour: { minute: string; requests: number; errors: number }[] | null;
+  generated_at: string;
+}
+
+export const dashboardKeys = {
+  all: ['dashboards'] as const,
+  platformMetrics: () => [...dashboardKeys.all, 'platform-metrics'] as const,
+};
+
+function isPlatformMetrics(value: unknown): value is PlatformMetrics {
+  const v = value as PlatformMetrics | null;
+  return Boolean(
+    v &&
+    typeof v === 'object' &&
+    v.totals &&
+    typeof v.totals.users === 'number' &&
+    v.estimates &&
+    v.completion &&
+    typeof v.generated_at === 'string',
+  );
+}
+
+export async function fetchPlatformMetrics(): Promise<PlatformMetrics> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('get_public_platform_metrics');
+  if (error) throw new Error(error.message || 'the metrics call failed');
+  if (!isPlatformMetrics(data)) throw new Error('the metrics call returned an unexpected shape');
+  return data;
+}
+
+/**
+ * Both metrics panels read one cache entry, each polling at its own rate. Polling pauses while
+ * the page is hidden (TanStack Query's default) and stops when `enabled` is false (the panel
+ * is collapsed).
+ */
+export function usePlatformMetrics(options: { enabled: boolean; refetchInterval: number }) {
+  return useQuery({
+    queryKey: dashboardKeys.platformMetrics(),
+    queryFn: fetchPlatformMetrics,
+    enabled: options.enabled,
+    refetchInterval: options.enabled ? options.refetchInterval : false,
+  });
+}

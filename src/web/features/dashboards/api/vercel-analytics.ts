@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { getSupabase } from '@/lib/supabase';
+
+export interface VercelProject {
+  id: string;
+  name: string;
+  framework: string | null;
+  updatedAt: number | null;
+}
+
+export interface VercelDeployment {
+  id: string;
+  uid: string;
+  name: string;
+  url: string | null;
+  state: string;
+  created: number;
+}
+
+export interface VercelAnalytics {
+  requests: number | null;
+  bandwidth: number | null;
+  visitors: number;
+  pageViews: number;
+  windowHours: number;
+}
+
+/** The server has no VERCEL_TOKEN: not an outage, a setting to make. */
+export class HostingNotConfiguredError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HostingNotConfiguredError';
+  }
+}
+
+interface FunctionErrorBody {
+  error?: string;
+  code?: string;
+}
+
+async function invoke<T>(searchParams: URLSearchParams): Promise<T & { message?: string }> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.functions.invoke<T & { message?: string }>(
+    'vercel-analytics',
+    { body: { searchParams: searchParams.toString() } },
+  );
+  if (error) {
+    if (error instanceof FunctionsHttpError) {
+      const response = error.context as Response;
+      const body = (await response.json().catch(() => ({}))) as FunctionErrorBody;
+      const message = body.error ?? `the analytics function answered HTTP ${response.status}`;
+      if (body.code === 'not_configured') throw new HostingNotConfiguredError(message);
+      throw new Error(message);
+    }
+    throw new Error(error.message);
+  }
+  if (!data) throw new Error('the analytics function returned nothing');
+  return data;
+}
+
+export const vercelKeys = {
+  all: ['dashboards', 'vercel'] as const,
+  projects: () => [...vercelKeys.all, 'projects'] as const,
+  deployments: (limit: number) => [...vercelKeys.all, 'deployments', limit] as const,
+  analytics: (projectId: string) => [...vercelKeys.all, 'analytics', projectId] as const,
+};
+
+/** A missing token will not fix itself between retries. */
+function retryUnlessNotConfigured(failureCount: number, error: Error) {
+  return !(error instanceof HostingNotConfiguredError) && failureCount < 3;
+}
+
+export function useVercelProjects(enabled: boolean) {
+  return useQuery({
+    queryKey: vercelKeys.projects(),
+    queryFn: () =>
+      invoke<{ projects: VercelProject[] }>(new URLSearchParams({ endpoint: 'projects' })),
+    enabled,
+    refetchInterval: enabled ? 60_000 : false,
+    retry: retryUnlessNotConfigured,
+  });
+}
+
+export function useVercelDeployments(enabled: boolean, limit = 5) {
+  return useQuery({
+    queryKey: vercelKeys.deployments(limit),
+    queryFn: async () =>
+      (
+        await invoke<{ deployments: VercelDeployment[] }>(
+          new URLSearchParams({ endpoint: 'deployments', limit: String(limit) }),
+        )
+      ).deployments,
+    enabled,
+    refetchInterval: enabled ? 30_000 : false,
+    retry: retryUnlessNotConfigured,
+  });
+}
+
+export function useVercelAnalytics(projectId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: vercelKeys.analytics(projectId ?? ''),
+    queryFn: async () =>
+      (
+        await invoke<{ analytics: VercelAnalytics }>(
+          new URLSearchParams({ endpoint: 'analytics', projectId: projectId ?? '' }),
+        )
+      ).analytics,
+    enabled: enabled && Boolean(projectId),
+    refetchInterval: enabled ? 30_000 : false,
+    retry: retryUnlessNotConfigured,
+  });
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils';
+
+interface StatTileProps {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon?: ReactNode;
+  tone?: 'default' | 'error' | 'muted';
+}
+
+export function StatTile({ label, value, hint, icon, tone = 'default' }: StatTileProps) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 rounded-lg border bg-background p-3 sm:p-4">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground sm:text-sm">
+        {icon ? (
+          <span aria-hidden="true" className="[&>svg]:size-4">
+            {icon}
+          </span>
+        ) : null}
+        {label}
+      </dt>
+      <dd
+        className={cn(
+          'm-0 text-xl font-semibold tabular-nums sm:text-2xl',
+          tone === 'error' && 'text-destructive',
+          tone === 'muted' && 'text-base font-medium text-muted-foreground sm:text-base',
+        )}
+      >
+        {value}
+      </dd>
+      {hint ? <dd className="m-0 text-xs text-muted-foreground">{hint}</dd> : null}
+    </div>
+  );
+}
+
+export function StatGrid({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <dl className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6', className)}>
+      {children}
+    </dl>
+  );
+}
