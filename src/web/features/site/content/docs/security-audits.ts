@@ -116,7 +116,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'An independent security firm tests the platform once a year. The latest test took place in **August 2025**. The testers receive accounts for each standard role and try to reach data their role should not see.',
+          text: 'An independent security firm tests the platform once a year. The latest test took place in **August 2025**. Testers work with accounts for each standard role and try to reach data that their role should not see. The scope covers:',
         },
         {
           type: 'list',

@@ -134,7 +134,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'The service role key is a long-lived token for the `service_role` database role. That role bypasses row-level security: whoever holds the key can read and change every row of every table in your organisation. It exists so that your own back-end systems, such as a student information system sync, can use the [API](/api-access) server to server.',
+          text: 'The service role key is a long-lived token for the `service_role` database role. That role bypasses row-level security: whoever holds the key can read and change every row of every table in the deployment. It exists so that your own back-end systems, such as a student information system sync, can use the [API](/api-access) server to server.',
         },
         {
           type: 'callout',
