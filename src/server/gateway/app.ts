@@ -6,6 +6,8 @@ import { compress } from 'hono/compress';
 import type { GatewayDeps } from './context';
 import { clientConfigRoutes } from './client-config';
 import { healthRoutes } from './health';
+import { restService } from './rest/rest-service';
+import { storageRoutes } from './storage/routes';
 import { webRoutes } from './web';
 
 export function createGateway(deps: GatewayDeps) {
@@ -15,6 +17,8 @@ export function createGateway(deps: GatewayDeps) {
 
   app.route('/health', healthRoutes(deps));
   app.route('/client-config.json', clientConfigRoutes(deps));
+  app.route('/rest/v1', restService(deps));
+  app.route('/storage/v1', storageRoutes(deps));
 
   app.onError((error, c) => {
     deps.log.error('unhandled error', {

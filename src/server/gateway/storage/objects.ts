@@ -1,0 +1,486 @@
+/**
+ * Bucket and object operations. Every function takes a `Run`: either a transaction under the
+ * request's role (so row-level security on storage.objects decides) or a superuser
+ * transaction for internal callers. Bucket settings (limits, public flag) are read as
+ * superuser, as Supabase Storage does, so apps need no policies on storage.buckets to upload.
+ */
+import type { Readable } from 'node:stream';
+import type { Database, Queryable } from '../../db/types';
+import { createBlobStore, type BlobStore } from './blob-store';
+import { fromDatabaseError, storageErrors } from './errors';
+import { checkBucketName, checkObjectKey, mimeTypeAllowed, parseSizeLimit } from './paths';
+
+export type Run = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+
+export type BucketRow = {
+  id: string;
+  name: string;
+  owner: string | null;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export interface ObjectMetadata {
+  eTag: string;
+  size: number;
+  mimetype: string;
+  cacheControl: string;
+  lastModified: string;
+  contentLength: number;
+  httpStatusCode: number;
+}
+
+export type ObjectRow = {
+  id: string;
+  bucket_id: string;
+  name: string;
+  owner: string | null;
+  metadata: ObjectMetadata;
+  user_metadata: Record<string, unknown> | null;
+  file_id: string;
+  created_at: Date;
+  updated_at: Date;
+  last_accessed_at: Date;
+};
+
+/** Supabase's hosted default for the largest upload; a bucket limit can only lower it. */
+export const GLOBAL_MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function ownerFromSub(sub: unknown): string | null {
+  return typeof sub === 'string' && UUID.test(sub) ? sub : null;
+}
+
+export interface StorageCore {
+  db: Database;
+  blobs: BlobStore;
+  maxFileBytes: number;
+}
+
+export function createStorageCore(deps: {
+  db: Database;
+  config: { storageDir: string };
+  maxFileBytes?: number;
+}): StorageCore {
+  return {
+    db: deps.db,
+    blobs: createBlobStore(deps.config.storageDir),
+    maxFileBytes: deps.maxFileBytes ?? GLOBAL_MAX_FILE_BYTES,
+  };
+}
+
+/** Bucket settings as superuser; 404 when there is no such bucket. */
+export async function findBucket(db: Queryable, id: string): Promise<BucketRow> {
+  const { rows } = await db.query<BucketRow>('select * from storage.buckets where id = $1', [id]);
+  if (!rows[0]) throw storageErrors.noSuchBucket();
+  return rows[0];
+}
+
+export interface UploadInput {
+  bucket: string;
+  key: string;
+  body: Uint8Array | ReadableStream<Uint8Array> | Readable;
+  /** Declared length, to refuse an oversize upload before reading it. */
+  declaredLength?: number;
+  contentType: string;
+  cacheControl: string;
+  userMetadata?: Record<string, unknown> | null;
+  owner: string | null;
+  /** create: insert (x-upsert replaces); update: the object must exist. */
+  mode: 'create' | 'update';
+  upsert: boolean;
+}
+
+export async function uploadObject(
+  core: StorageCore,
+  run: Run,
+  input: UploadInput,
+): Promise<{ id: string; key: string }> {
+  const bucket = await findBucket(core.db, checkBucketName(input.bucket));
+  const key = checkObjectKey(input.key);
+  if (!mimeTypeAllowed(input.contentType, bucket.allowed_mime_types))
+    throw storageErrors.invalidMimeType(input.contentType);
+  const limit = Math.min(bucket.file_size_limit ?? core.maxFileBytes, core.maxFileBytes);
+  if (input.declaredLength !== undefined && input.declaredLength > limit)
+    throw storageErrors.entityTooLarge(limit);
+
+  const blob = await core.blobs.write(input.body, limit);
+  const metadata: ObjectMetadata = {
+    eTag: blob.eTag,
+    size: blob.size,
+    mimetype: input.contentType,
+    cacheControl: input.cacheControl,
+    lastModified: new Date().toISOString(),
+    contentLength: blob.size,
+    httpStatusCode: 200,
+  };
+  const params = [
+    bucket.id,
+    key,
+    input.owner,
+    JSON.stringify(metadata),
+    input.userMetadata ? JSON.stringify(input.userMetadata) : null,
+    blob.fileId,
+  ];
+  let result: { id: string; old_file_id: string | null } | undefined;
+  try {
+    result = await run(async (tx) => {
+      if (input.mode === 'update') {
+        const { rows } = await tx.query<{ id: string; old_file_id: string }>(
+          `update storage.objects o
+              set owner = $3, metadata = $4, user_metadata = $5, file_id = $6,
+                  updated_at = now(), last_accessed_at = now()
+             from (select id, file_id from storage.objects where bucket_id = $1 and name = $2) old
+            where o.id = old.id
+        returning o.id, old.file_id as old_file_id`,
+          params,
+        );
+        return rows[0];
+      }
+      const conflict = input.upsert
+        ? `on conflict (bucket_id, name) do update
+             set owner = excluded.owner, metadata = excluded.metadata,
+                 user_metadata = excluded.user_metadata, file_id = excluded.file_id,
+                 updated_at = now(), last_accessed_at = now()`
+        : '';
+      const { rows } = await tx.query<{ id: string; old_file_id: string | null }>(
+        `with old as (select file_id from storage.objects where bucket_id = $1 and name = $2)
+         insert into storage.objects (bucket_id, name, owner, metadata, user_metadata, file_id)
+         values ($1, $2, $3, $4, $5, $6) ${conflict}
+         returning id, (select file_id from old) as old_file_id`,
+        params,
+      );
+      return rows[0];
+    });
+  } catch (error) {
+    await core.blobs.remove([blob.fileId]);
+    fromDatabaseError(error, storageErrors.keyExists);
+  }
+  if (!result) {
+    await core.blobs.remove([blob.fileId]);
+    throw storageErrors.noSuchKey();
+  }
+  if (result.old_file_id && result.old_file_id !== blob.fileId)
+    await core.blobs.remove([result.old_file_id]);
+  return { id: result.id, key: `${bucket.id}/${key}` };
+}
+
+/** The object's row as the caller may see it; 404 when missing or hidden by RLS. */
+export async function readObject(run: Run, bucket: string, key: string): Promise<ObjectRow> {
+  checkBucketName(bucket);
+  checkObjectKey(key);
+  const row = await run(async (tx) => {
+    const { rows } = await tx.query<ObjectRow>(
+      'select * from storage.objects where bucket_id = $1 and name = $2',
+      [bucket, key],
+    );
+    return rows[0];
+  });
+  if (!row) throw storageErrors.noSuchKey();
+  return row;
+}
+
+/** Removes the objects the caller may delete; returns their rows (others are skipped). */
+export async function removeObjects(
+  core: StorageCore,
+  run: Run,
+  bucket: string,
+  keys: readonly string[],
+): Promise<ObjectRow[]> {
+  checkBucketName(bucket);
+  const rows = await run(async (tx) => {
+    const result = await tx.query<ObjectRow>(
+      'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
+      [bucket, keys],
+    );
+    return result.rows;
+  });
+  await core.blobs.remove(rows.map((row) => row.file_id));
+  return rows;
+}
+
+export interface Destination {
+  bucket: string;
+  key: string;
+}
+
+export async function moveObject(
+  core: StorageCore,
+  run: Run,
+  from: Destination,
+  to: Destination,
+  owner: string | null,
+): Promise<void> {
+  checkBucketName(from.bucket);
+  checkObjectKey(from.key);
+  await findBucket(core.db, checkBucketName(to.bucket));
+  checkObjectKey(to.key);
+  const moved = await run(async (tx) => {
+    const { rowCount } = await tx.query(
+      `update storage.objects
+          set bucket_id = $3, name = $4, owner = coalesce($5, owner), updated_at = now()
+        where bucket_id = $1 and name = $2`,
+      [from.bucket, from.key, to.bucket, to.key, owner],
+    );
+    return rowCount;
+  }).catch((error: unknown) => fromDatabaseError(error, storageErrors.keyExists));
+  if (moved === 0) throw storageErrors.noSuchKey();
+}
+
+export async function copyObject(
+  core: StorageCore,
+  run: Run,
+  from: Destination,
+  to: Destination,
+  options: { owner: string | null; upsert: boolean; copyMetadata: boolean },
+): Promise<{ id: string; key: string }> {
+  const source = await readObject(run, from.bucket, from.key);
+  const target = await findBucket(core.db, checkBucketName(to.bucket));
+  checkObjectKey(to.key);
+  if (!mimeTypeAllowed(source.metadata.mimetype, target.allowed_mime_types))
+    throw storageErrors.invalidMimeType(source.metadata.mimetype);
+  const limit = Math.min(target.file_size_limit ?? core.maxFileBytes, core.maxFileBytes);
+  if (source.metadata.size > limit) throw storageErrors.entityTooLarge(limit);
+  const fileId = await core.blobs.copy(source.file_id);
+  const metadata = { ...source.metadata, lastModified: new Date().toISOString() };
+  const conflict = options.upsert
+    ? `on conflict (bucket_id, name) do update
+         set owner = excluded.owner, metadata = excluded.metadata,
+             user_metadata = excluded.user_metadata, file_id = excluded.file_id, updated_at = now()`
+    : '';
+  let result: { id: string; old_file_id: string | null } | undefined;
+  try {
+    result = await run(async (tx) => {
+      const { rows } = await tx.query<{ id: string; old_file_id: string | null }>(
+        `with old as (select file_id from storage.objects where bucket_id = $1 and name = $2)
+         insert into storage.objects (bucket_id, name, owner, metadata, user_metadata, file_id)
+         values ($1, $2, $3, $4, $5, $6) ${conflict}
+         returning id, (select file_id from old) as old_file_id`,
+        [
+          target.id,
+          to.key,
+          options.owner,
+          JSON.stringify(metadata),
+          options.copyMetadata && source.user_metadata
+            ? JSON.stringify(source.user_metadata)
+            : null,
+          fileId,
+        ],
+      );
+      return rows[0];
+    });
+  } catch (error) {
+    await core.blobs.remove([fileId]);
+    fromDatabaseError(error, storageErrors.keyExists);
+  }
+  if (!result) throw storageErrors.noSuchKey();
+  if (result.old_file_id) await core.blobs.remove([result.old_file_id]);
+  return { id: result.id, key: `${target.id}/${to.key}` };
+}
+
+export interface ListOptions {
+  prefix?: string;
+  limit?: number;
+  offset?: number;
+  sortBy?: { column?: string; order?: string };
+  search?: string;
+}
+
+export type ListEntry = {
+  name: string;
+  id: string | null;
+  updated_at: Date | null;
+  created_at: Date | null;
+  last_accessed_at: Date | null;
+  metadata: ObjectMetadata | null;
+};
+
+const SORT_COLUMNS = new Set(['name', 'id', 'updated_at', 'created_at', 'last_accessed_at']);
+
+function likePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One level of a bucket, as Supabase's `list` returns it: sub-folders (id and metadata null)
+ * and files directly under `prefix`, with names relative to it. Only rows the caller may
+ * see count, so a folder holding only others' files does not appear.
+ */
+export async function listObjects(
+  run: Run,
+  bucket: string,
+  options: ListOptions,
+): Promise<ListEntry[]> {
+  checkBucketName(bucket);
+  let prefix = typeof options.prefix === 'string' ? options.prefix.replace(/^\/+/, '') : '';
+  if (prefix !== '' && !prefix.endsWith('/')) prefix += '/';
+  const limit = clampInt(options.limit, 100, 1, 1000);
+  const offset = clampInt(options.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+  const column = SORT_COLUMNS.has(options.sortBy?.column ?? '') ? options.sortBy!.column! : 'name';
+  const order = options.sortBy?.order?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const search = typeof options.search === 'string' ? options.search : '';
+  return run(async (tx) => {
+    const { rows } = await tx.query<ListEntry>(
+      `with under as (
+         select substr(name, char_length($2::text) + 1) as rest, id, updated_at, created_at,
+                last_accessed_at, metadata
+           from storage.objects
+          where bucket_id = $1 and name like $3 escape '\\'
+       ), entries as (
+         select split_part(rest, '/', 1) as name, null::uuid as id,
+                null::timestamptz as updated_at, null::timestamptz as created_at,
+                null::timestamptz as last_accessed_at, null::jsonb as metadata
+           from under where strpos(rest, '/') > 0 group by 1
+         union all
+         select rest, id, updated_at, created_at, last_accessed_at, metadata
+           from under where strpos(rest, '/') = 0
+       )
+       select * from entries where name ilike $4 escape '\\'
+        order by ${column} ${order} nulls first, name ${order}
+        limit $5 offset $6`,
+      [bucket, prefix, `${likePattern(prefix)}%`, `${likePattern(search)}%`, limit, offset],
+    );
+    return rows;
+  });
+}
+
+function clampInt(value: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(Math.max(Math.trunc(n), min), max);
+}
+
+export interface BucketInput {
+  id?: unknown;
+  name?: unknown;
+  public?: unknown;
+  file_size_limit?: unknown;
+  allowed_mime_types?: unknown;
+}
+
+function mimeList(value: unknown): string[] | null {
+  if (value === undefined || value === null) return null;
+  if (
+    !Array.isArray(value) ||
+    value.some((v) => typeof v !== 'string' || !/^[\w.+*-]+\/[\w.+*-]+$/.test(v))
+  )
+    throw storageErrors.invalidRequest(
+      'allowed_mime_types must be a list such as ["image/png", "image/*"]',
+    );
+  return value.length === 0 ? null : (value as string[]);
+}
+
+export async function createBucket(
+  run: Run,
+  input: BucketInput,
+  owner: string | null,
+): Promise<{ name: string }> {
+  const id = checkBucketName(input.id ?? input.name);
+  const name = input.name === undefined ? id : checkBucketName(input.name);
+  const isPublic = input.public === true;
+  const limit = parseSizeLimit(input.file_size_limit);
+  const mimes = mimeList(input.allowed_mime_types);
+  await run((tx) =>
+    tx.query(
+      `insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [id, name, owner, isPublic, limit, mimes],
+    ),
+  ).catch((error: unknown) => fromDatabaseError(error, storageErrors.bucketExists));
+  return { name: id };
+}
+
+export async function updateBucket(run: Run, id: string, input: BucketInput): Promise<void> {
+  checkBucketName(id);
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  if (input.public !== undefined) {
+    params.push(input.public === true);
+    sets.push(`public = $${params.length}`);
+  }
+  if (input.file_size_limit !== undefined) {
+    params.push(parseSizeLimit(input.file_size_limit));
+    sets.push(`file_size_limit = $${params.length}`);
+  }
+  if (input.allowed_mime_types !== undefined) {
+    params.push(mimeList(input.allowed_mime_types));
+    sets.push(`allowed_mime_types = $${params.length}`);
+  }
+  sets.push('updated_at = now()');
+  const updated = await run(async (tx) => {
+    const { rowCount } = await tx.query(
+      `update storage.buckets set ${sets.join(', ')} where id = $1`,
+      params,
+    );
+    return rowCount;
+  }).catch((error: unknown) => fromDatabaseError(error, storageErrors.bucketExists));
+  if (updated === 0) throw storageErrors.noSuchBucket();
+}
+
+export async function listBuckets(
+  run: Run,
+  options: {
+    limit?: string;
+    offset?: string;
+    search?: string;
+    sortColumn?: string;
+    sortOrder?: string;
+  },
+): Promise<BucketRow[]> {
+  const column = ['id', 'name', 'created_at', 'updated_at'].includes(options.sortColumn ?? '')
+    ? options.sortColumn!
+    : 'name';
+  const order = options.sortOrder?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const limit = clampInt(options.limit, 1000, 1, 1000);
+  const offset = clampInt(options.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+  return run(async (tx) => {
+    const { rows } = await tx.query<BucketRow>(
+      `select * from storage.buckets where name ilike $1 escape '\\'
+        order by ${column} ${order} limit $2 offset $3`,
+      [`%${likePattern(options.search ?? '')}%`, limit, offset],
+    );
+    return rows;
+  });
+}
+
+export async function getBucket(run: Run, id: string): Promise<BucketRow> {
+  checkBucketName(id);
+  const row = await run(async (tx) => {
+    const { rows } = await tx.query<BucketRow>('select * from storage.buckets where id = $1', [id]);
+    return rows[0];
+  });
+  if (!row) throw storageErrors.noSuchBucket();
+  return row;
+}
+
+/** Deletes every object in the bucket the caller may delete. */
+export async function emptyBucket(core: StorageCore, run: Run, id: string): Promise<void> {
+  await getBucket(run, id);
+  const fileIds = await run(async (tx) => {
+    const { rows } = await tx.query<{ file_id: string }>(
+      'delete from storage.objects where bucket_id = $1 returning file_id',
+      [id],
+    );
+    return rows.map((row) => row.file_id);
+  });
+  await core.blobs.remove(fileIds);
+}
+
+export async function deleteBucket(core: StorageCore, run: Run, id: string): Promise<void> {
+  await getBucket(run, id);
+  // Emptiness is checked as superuser: objects hidden from the caller still block deletion.
+  const { rows } = await core.db.query<{ n: number }>(
+    'select count(*)::int as n from storage.objects where bucket_id = $1',
+    [id],
+  );
+  if ((rows[0]?.n ?? 0) > 0) throw storageErrors.bucketNotEmpty();
+  const deleted = await run(async (tx) => {
+    const { rowCount } = await tx.query('delete from storage.buckets where id = $1', [id]);
+    return rowCount;
+  }).catch((error: unknown) => fromDatabaseError(error, storageErrors.bucketExists));
+  if (deleted === 0) throw storageErrors.accessDenied('You may not delete this bucket');
+}

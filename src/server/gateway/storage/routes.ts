@@ -1,0 +1,415 @@
+/**
+ * /storage/v1: the Supabase Storage API subset that supabase-js 2.x calls (wire contract §8).
+ * Object rows are read and written under the caller's role, so RLS on storage.objects decides.
+ */
+import { Hono, type Context } from 'hono';
+import type { ApiEnv, GatewayDeps } from '../context';
+import { bearerToken } from '../api-auth';
+import { TokenError } from '../../keys/verify';
+import type { JwtClaims } from '../../db/types';
+import { apiCors } from '../ops/cors';
+import { StorageError, storageErrors } from './errors';
+import {
+  copyObject,
+  createBucket,
+  createStorageCore,
+  deleteBucket,
+  emptyBucket,
+  findBucket,
+  getBucket,
+  listBuckets,
+  listObjects,
+  moveObject,
+  ownerFromSub,
+  readObject,
+  removeObjects,
+  updateBucket,
+  uploadObject,
+  type BucketRow,
+  type Run,
+} from './objects';
+import { checkBucketName, checkObjectKey, splitBucketAndKey } from './paths';
+import { serveObject } from './serve';
+import { checkExpiresIn, signObjectUrl, verifyObjectToken } from './signed-url';
+
+const MAX_JSON_BYTES = 1024 * 1024;
+const OBJECT_PREFIX = '/storage/v1/object/';
+
+type StorageContext = Context<ApiEnv>;
+
+export function storageRoutes(
+  deps: Pick<GatewayDeps, 'db' | 'config' | 'keys' | 'verifier' | 'log'>,
+) {
+  const core = createStorageCore(deps);
+  const superuser: Run = (fn) => deps.db.transaction(fn);
+  const app = new Hono<ApiEnv>();
+
+  app.use('*', apiCors());
+
+  app.onError((error, c) => {
+    if (error instanceof StorageError) {
+      if (error.status >= 500)
+        deps.log.error('storage error', { path: c.req.path, error: error.message });
+      return c.json(error.toBody(), error.status);
+    }
+    deps.log.error('storage request failed', {
+      method: c.req.method,
+      path: c.req.path,
+      error: (error as Error).message,
+    });
+    return c.json(new StorageError(500, 'InternalError', 'Internal server error').toBody(), 500);
+  });
+
+  /** Resolves the caller's claims; public and signed downloads skip this. */
+  async function authenticate(c: StorageContext): Promise<JwtClaims> {
+    const apiKey = c.req.header('apikey')?.trim();
+    const token = bearerToken(c.req.header('authorization')) ?? apiKey;
+    if (!token) throw storageErrors.accessDenied('Missing authorization header or apikey');
+    try {
+      const claims = await deps.verifier.verify(token);
+      if (apiKey && apiKey !== token) await deps.verifier.verify(apiKey);
+      c.set('claims', claims);
+      c.set('role', claims.role);
+      c.set('token', token);
+      c.set('apiKey', apiKey ?? token);
+      return claims;
+    } catch (error) {
+      if (error instanceof TokenError) throw storageErrors.invalidJwt(error.message);
+      throw error;
+    }
+  }
+
+  function asCaller(claims: JwtClaims): Run {
+    return (fn) => deps.db.asRole(claims, fn);
+  }
+
+  async function jsonBody(c: StorageContext): Promise<Record<string, unknown>> {
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_JSON_BYTES) throw storageErrors.entityTooLarge(MAX_JSON_BYTES);
+    const text = await c.req.text();
+    if (Buffer.byteLength(text) > MAX_JSON_BYTES)
+      throw storageErrors.entityTooLarge(MAX_JSON_BYTES);
+    if (text.trim() === '') return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw storageErrors.invalidRequest('The request body is not valid JSON');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw storageErrors.invalidRequest('The request body must be a JSON object');
+    return parsed as Record<string, unknown>;
+  }
+
+  /** The raw path after /object/ and a sub-route (e.g. "public/"), percent-encoding intact. */
+  function objectPath(c: StorageContext, after = ''): string {
+    const pathname = new URL(c.req.url).pathname;
+    return pathname.slice(OBJECT_PREFIX.length + after.length);
+  }
+
+  function bucketJson(row: BucketRow) {
+    return {
+      id: row.id,
+      name: row.name,
+      owner: row.owner ?? '',
+      public: row.public,
+      file_size_limit: row.file_size_limit,
+      allowed_mime_types: row.allowed_mime_types,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      type: 'STANDARD',
+    };
+  }
+
+  // Buckets --------------------------------------------------------------------------------
+
+  app.get('/bucket', async (c) => {
+    const claims = await authenticate(c);
+    const rows = await listBuckets(asCaller(claims), c.req.query());
+    return c.json(rows.map(bucketJson));
+  });
+
+  app.get('/bucket/:id', async (c) => {
+    const claims = await authenticate(c);
+    return c.json(bucketJson(await getBucket(asCaller(claims), c.req.param('id'))));
+  });
+
+  app.post('/bucket', async (c) => {
+    const claims = await authenticate(c);
+    const body = await jsonBody(c);
+    return c.json(await createBucket(asCaller(claims), body, ownerFromSub(claims.sub)));
+  });
+
+  app.put('/bucket/:id', async (c) => {
+    const claims = await authenticate(c);
+    await updateBucket(asCaller(claims), c.req.param('id'), await jsonBody(c));
+    return c.json({ message: 'Successfully updated' });
+  });
+
+  app.post('/bucket/:id/empty', async (c) => {
+    const claims = await authenticate(c);
+    await emptyBucket(core, asCaller(claims), c.req.param('id'));
+    return c.json({ message: 'Successfully emptied' });
+  });
+
+  app.delete('/bucket/:id', async (c) => {
+    const claims = await authenticate(c);
+    await deleteBucket(core, asCaller(claims), c.req.param('id'));
+    return c.json({ message: 'Successfully deleted' });
+  });
+
+  // Objects: listing, moving, copying, signing ----------------------------------------------
+
+  app.post('/object/list/:bucket', async (c) => {
+    const claims = await authenticate(c);
+    const body = await jsonBody(c);
+    const entries = await listObjects(asCaller(claims), c.req.param('bucket'), body);
+    return c.json(entries);
+  });
+
+  app.post('/object/move', async (c) => {
+    const claims = await authenticate(c);
+    const body = await jsonBody(c);
+    const from = { bucket: String(body.bucketId ?? ''), key: String(body.sourceKey ?? '') };
+    const to = {
+      bucket: String(body.destinationBucket ?? body.bucketId ?? ''),
+      key: String(body.destinationKey ?? ''),
+    };
+    await moveObject(core, asCaller(claims), from, to, ownerFromSub(claims.sub));
+    return c.json({ message: 'Successfully moved' });
+  });
+
+  app.post('/object/copy', async (c) => {
+    const claims = await authenticate(c);
+    const body = await jsonBody(c);
+    const from = { bucket: String(body.bucketId ?? ''), key: String(body.sourceKey ?? '') };
+    const to = {
+      bucket: String(body.destinationBucket ?? body.bucketId ?? ''),
+      key: String(body.destinationKey ?? ''),
+    };
+    const copied = await copyObject(core, asCaller(claims), from, to, {
+      owner: ownerFromSub(claims.sub),
+      upsert: c.req.header('x-upsert') === 'true',
+      copyMetadata: body.copyMetadata !== false,
+    });
+    return c.json({ Id: copied.id, Key: copied.key, id: copied.id });
+  });
+
+  app.post('/object/sign/*', async (c) => {
+    const claims = await authenticate(c);
+    const body = await jsonBody(c);
+    const expiresIn = checkExpiresIn(body.expiresIn);
+    const rest = objectPath(c, 'sign/');
+    if (!rest.includes('/') || rest.endsWith('/')) {
+      // Several paths in one bucket: one entry per path, an error for each unavailable one.
+      const bucket = checkBucketName(decodeURIComponent(rest.replace(/\/$/, '')));
+      if (!Array.isArray(body.paths) || body.paths.some((p) => typeof p !== 'string'))
+        throw storageErrors.invalidRequest('paths must be a list of object paths');
+      const run = asCaller(claims);
+      const results = [];
+      for (const path of body.paths as string[]) {
+        try {
+          await readObject(run, bucket, path);
+          results.push({
+            error: null,
+            path,
+            signedURL: await signObjectUrl(deps.keys, bucket, path, expiresIn),
+          });
+        } catch (error) {
+          if (!(error instanceof StorageError)) throw error;
+          results.push({
+            error: 'Either the object does not exist or you do not have access to it',
+            path,
+            signedURL: null,
+          });
+        }
+      }
+      return c.json(results);
+    }
+    const { bucket, key } = splitBucketAndKey(rest);
+    await readObject(asCaller(claims), bucket, key);
+    return c.json({ signedURL: await signObjectUrl(deps.keys, bucket, key, expiresIn) });
+  });
+
+  app.get('/object/sign/*', async (c) => {
+    const { bucket, key } = splitBucketAndKey(objectPath(c, 'sign/'));
+    await verifyObjectToken(deps.keys, c.req.query('token'), bucket, key);
+    const row = await readObject(superuser, bucket, key);
+    return download(c, row);
+  });
+
+  // Objects: downloads -----------------------------------------------------------------------
+
+  function download(c: StorageContext, row: Awaited<ReturnType<typeof readObject>>) {
+    return serveObject(row, core.blobs.filePath(row.file_id), {
+      download: c.req.query('download'),
+      range: c.req.header('range'),
+      ifNoneMatch: c.req.header('if-none-match'),
+    });
+  }
+
+  app.get('/object/public/*', async (c) => {
+    const { bucket, key } = splitBucketAndKey(objectPath(c, 'public/'));
+    const found = await findBucket(deps.db, bucket);
+    if (!found.public) throw storageErrors.noSuchBucket();
+    return download(c, await readObject(superuser, bucket, key));
+  });
+
+  app.get('/object/authenticated/*', async (c) => {
+    const claims = await authenticate(c);
+    const { bucket, key } = splitBucketAndKey(objectPath(c, 'authenticated/'));
+    return download(c, await readObject(asCaller(claims), bucket, key));
+  });
+
+  app.get('/object/info/*', async (c) => {
+    let rest = objectPath(c, 'info/');
+    let run: Run;
+    if (rest.startsWith('public/')) {
+      rest = rest.slice('public/'.length);
+      const { bucket } = splitBucketAndKey(rest);
+      if (!(await findBucket(deps.db, bucket)).public) throw storageErrors.noSuchBucket();
+      run = superuser;
+    } else {
+      if (rest.startsWith('authenticated/')) rest = rest.slice('authenticated/'.length);
+      run = asCaller(await authenticate(c));
+    }
+    const { bucket, key } = splitBucketAndKey(rest);
+    const row = await readObject(run, bucket, key);
+    return c.json({
+      id: row.id,
+      name: row.name,
+      bucket_id: row.bucket_id,
+      version: row.file_id,
+      size: row.metadata.size,
+      content_type: row.metadata.mimetype,
+      cache_control: row.metadata.cacheControl,
+      etag: row.metadata.eTag,
+      metadata: row.user_metadata ?? {},
+      last_modified: row.updated_at,
+      created_at: row.created_at,
+    });
+  });
+
+  app.get('/object/*', async (c) => {
+    const claims = await authenticate(c);
+    const { bucket, key } = splitBucketAndKey(objectPath(c));
+    return download(c, await readObject(asCaller(claims), bucket, key));
+  });
+
+  // Objects: upload, update, delete ----------------------------------------------------------
+
+  async function upload(c: StorageContext, mode: 'create' | 'update') {
+    const claims = await authenticate(c);
+    const { bucket, key } = splitBucketAndKey(objectPath(c));
+    const contentType = c.req.header('content-type') ?? '';
+    const declared = c.req.header('content-length');
+    const input = {
+      bucket,
+      key,
+      owner: ownerFromSub(claims.sub),
+      mode,
+      upsert: mode === 'create' && c.req.header('x-upsert') === 'true',
+    };
+    let result;
+    if (/^multipart\/form-data/i.test(contentType)) {
+      // Multipart is parsed in memory, so refuse anything past the global cap before reading.
+      if (declared && Number(declared) > core.maxFileBytes + 64 * 1024)
+        throw storageErrors.entityTooLarge(core.maxFileBytes);
+      await findBucket(deps.db, bucket);
+      let form: FormData;
+      try {
+        form = await c.req.raw.formData();
+      } catch {
+        throw storageErrors.invalidRequest('The multipart body could not be read');
+      }
+      const file = [...form.values()].find((value): value is File => typeof value !== 'string');
+      if (!file) throw storageErrors.invalidRequest('The multipart body has no file part');
+      const cacheControl = form.get('cacheControl');
+      result = await uploadObject(core, asCaller(claims), {
+        ...input,
+        body: new Uint8Array(await file.arrayBuffer()),
+        declaredLength: file.size,
+        contentType: file.type || 'application/octet-stream',
+        cacheControl: normaliseCacheControl(
+          typeof cacheControl === 'string' ? cacheControl : undefined,
+        ),
+        userMetadata: parseUserMetadata(form.get('metadata'), false),
+      });
+    } else {
+      const body = c.req.raw.body ?? new Uint8Array(0);
+      result = await uploadObject(core, asCaller(claims), {
+        ...input,
+        body,
+        declaredLength: declared ? Number(declared) : undefined,
+        contentType: contentType || 'application/octet-stream',
+        cacheControl: normaliseCacheControl(c.req.header('cache-control')),
+        userMetadata: parseUserMetadata(c.req.header('x-metadata') ?? null, true),
+      });
+    }
+    return c.json({
+      Id: result.id,
+      Key: result.key,
+      id: result.id,
+      path: key,
+      fullPath: result.key,
+    });
+  }
+
+  app.post('/object/*', (c) => upload(c, 'create'));
+  app.put('/object/*', (c) => upload(c, 'update'));
+
+  app.delete('/object/*', async (c) => {
+    const claims = await authenticate(c);
+    const rest = objectPath(c).replace(/\/$/, '');
+    if (!rest.includes('/')) {
+      const bucket = checkBucketName(decodeURIComponent(rest));
+      const body = await jsonBody(c);
+      if (!Array.isArray(body.prefixes) || body.prefixes.some((p) => typeof p !== 'string'))
+        throw storageErrors.invalidRequest('prefixes must be a list of object paths');
+      if (body.prefixes.length > 1000)
+        throw storageErrors.invalidRequest('At most 1000 objects can be removed at once');
+      const rows = await removeObjects(core, asCaller(claims), bucket, body.prefixes as string[]);
+      return c.json(
+        rows.map((row) => ({
+          bucket_id: row.bucket_id,
+          name: row.name,
+          id: row.id,
+          owner: row.owner,
+          updated_at: row.updated_at,
+          created_at: row.created_at,
+          last_accessed_at: row.last_accessed_at,
+          metadata: row.metadata,
+        })),
+      );
+    }
+    const { bucket, key } = splitBucketAndKey(rest);
+    const rows = await removeObjects(core, asCaller(claims), bucket, [checkObjectKey(key)]);
+    if (rows.length === 0) throw storageErrors.noSuchKey();
+    return c.json({ message: 'Successfully deleted' });
+  });
+
+  return app;
+}
+
+/** Supabase stores "3600" from a form field as "max-age=3600". */
+function normaliseCacheControl(value: string | undefined): string {
+  if (!value || value.trim() === '') return 'no-cache';
+  const trimmed = value.trim();
+  return /^\d+$/.test(trimmed) ? `max-age=${trimmed}` : trimmed.slice(0, 200);
+}
+
+function parseUserMetadata(
+  value: FormDataEntryValue | string | null,
+  base64: boolean,
+): Record<string, unknown> | null {
+  if (value === null || typeof value !== 'string' || value === '') return null;
+  try {
+    const text = base64 ? Buffer.from(value, 'base64').toString('utf8') : value;
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw storageErrors.invalidRequest('metadata must be a JSON object');
+}
