@@ -72,7 +72,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `${brand.product} runs in the browser as a progressive web app: one responsive application for phones, tablets and desktops, laid out from 390 px wide screens upwards, with nothing to install from an app store.`,
+          text: `${brand.product} runs in the browser as a progressive web app: one responsive application for phones, tablets and desktops, tested at widths from a 390 px phone to a 1280 px desktop, with nothing to install from an app store.`,
         },
         {
           type: 'list',

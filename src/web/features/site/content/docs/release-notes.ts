@@ -19,7 +19,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `Beta 2025-08 brings together everything ${brand.product} needs for a first term of real use: the learner experience, course and user administration, Organization mode for institutions with several boards, the Socratic ${brand.coach}, and ${brand.adaptTool} for turning existing course material into accessible formats.`,
+          text: `Beta 2025-08 is the first release of ${brand.product} to bring together the learner experience, course and user administration, Organization mode for institutions with several boards, the Socratic ${brand.coach}, and ${brand.adaptTool} for turning existing course material into accessible formats.`,
         },
         {
           type: 'paragraph',

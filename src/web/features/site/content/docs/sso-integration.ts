@@ -36,6 +36,7 @@ export const docPage: DocPage = {
         {
           type: 'callout',
           tone: 'info',
+          title: 'Password sign-in',
           text: `Email and password sign-in stays available for accounts outside your SSO domains, such as external examiners. You can ask for password sign-in to be turned off for your domains once SSO is live.`,
         },
       ],
@@ -197,7 +198,7 @@ export const docPage: DocPage = {
             },
             {
               term: 'Deprovisioning',
-              text: 'Removing a user from the application in your IdP stops new sign-ins at once. A session already open ends when its access token expires, within an hour; to end it immediately, an Org Admin also deactivates the user in the platform.',
+              text: 'Removing a user from the application in your IdP stops new SSO sign-ins at once, but it does not end sessions that are already open. To end those immediately, an Org Admin also deactivates the user in the platform, which revokes their sessions.',
             },
           ],
         },
