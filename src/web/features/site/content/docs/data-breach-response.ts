@@ -126,15 +126,15 @@ export const docPage: DocPage = {
           items: [
             {
               term: 'Report a suspected breach or vulnerability',
-              text: `**${brand.securityEmail}**`,
+              text: `[${brand.securityEmail}](mailto:${brand.securityEmail})`,
             },
             {
               term: 'Privacy and notification questions',
-              text: `**${brand.privacyEmail}**`,
+              text: `[${brand.privacyEmail}](mailto:${brand.privacyEmail})`,
             },
             {
               term: 'Customer support',
-              text: `**${brand.supportEmail}**, monitored 24/7`,
+              text: `[${brand.supportEmail}](mailto:${brand.supportEmail}), monitored 24/7`,
             },
           ],
         },

@@ -84,7 +84,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'Passwords are never stored. The platform keeps an **argon2id** hash of each password with a unique random salt. Argon2id, the winner of the Password Hashing Competition, is memory-hard: every guess costs an attacker memory as well as time, which makes large-scale guessing on stolen hashes slow and expensive even with specialised hardware.',
+          text: 'Passwords are never stored. The platform keeps an **argon2id** hash of each password with a unique random salt, using at least the parameters OWASP recommends (19 MiB of memory and 2 iterations per hash). Argon2id, the winner of the Password Hashing Competition, is memory-hard: every guess costs an attacker memory as well as time, which makes large-scale guessing on stolen hashes slow and expensive even with specialised hardware.',
         },
       ],
     },

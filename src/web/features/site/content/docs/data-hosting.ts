@@ -67,7 +67,7 @@ export const docPage: DocPage = {
           type: 'callout',
           tone: 'warning',
           title: 'For data protection officers',
-          text: `Include the transfer in your records of processing and, where your assessment requires it, in a transfer impact assessment. We provide the information about our processors and safeguards that such an assessment needs; write to **${brand.privacyEmail}**.`,
+          text: `Include the transfer in your records of processing and, where your assessment requires it, in a transfer impact assessment. We provide the information about our processors and safeguards that such an assessment needs; write to [${brand.privacyEmail}](mailto:${brand.privacyEmail}).`,
         },
       ],
     },

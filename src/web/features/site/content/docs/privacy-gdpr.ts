@@ -171,7 +171,7 @@ export const docPage: DocPage = {
           items: [
             {
               title: 'Make a request',
-              text: `Email **${brand.privacyEmail}** from the address linked to your account and say which right you are exercising.`,
+              text: `Email [${brand.privacyEmail}](mailto:${brand.privacyEmail}) from the address linked to your account and say which right you are exercising.`,
             },
             {
               title: 'Confirm your identity',
@@ -242,11 +242,11 @@ export const docPage: DocPage = {
           items: [
             {
               term: 'Privacy questions and requests',
-              text: `**${brand.privacyEmail}**`,
+              text: `[${brand.privacyEmail}](mailto:${brand.privacyEmail})`,
             },
             {
               term: 'Security issues',
-              text: `**${brand.securityEmail}**`,
+              text: `[${brand.securityEmail}](mailto:${brand.securityEmail})`,
             },
             {
               term: 'Controller for Personal mode and this website',

@@ -186,7 +186,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `For a procurement or vendor-risk review, write to **${brand.securityEmail}**. We complete security questionnaires, provide our data processing agreement and the penetration test summary, and answer follow-up questions from your security and data protection teams. The controls themselves are described on [Security & Compliance](/security-compliance).`,
+          text: `For a procurement or vendor-risk review, write to [${brand.securityEmail}](mailto:${brand.securityEmail}). We complete security questionnaires, provide our data processing agreement and the penetration test summary, and answer follow-up questions from your security and data protection teams. The controls themselves are described on [Security & Compliance](/security-compliance).`,
         },
       ],
     },

@@ -77,7 +77,7 @@ export const docPage: DocPage = {
           type: 'callout',
           tone: 'info',
           title: 'Shared responsibility',
-          text: `The platform provides the controls; the institution decides what data it uploads and who holds which role. Whether HIPAA applies depends on the data an institution chooses to store, for example health details that support an accommodation. Contact **${brand.privacyEmail}** to discuss your situation before storing PHI.`,
+          text: `The platform provides the controls; the institution decides what data it uploads and who holds which role. Whether HIPAA applies depends on the data an institution chooses to store, for example health details that support an accommodation. Contact [${brand.privacyEmail}](mailto:${brand.privacyEmail}) to discuss your situation before storing PHI.`,
         },
       ],
     },

@@ -26,6 +26,7 @@ const modules: Record<string, DocPage> = {
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const markdownLink = /\[([^\]]*)\]\(([^)\s]*)\)/g;
+const emailAddress = /^[^@\s]+@[^@\s]+\.[a-z]+$/;
 
 /** Every piece of inline text a block shows, so links and emptiness are checked everywhere. */
 function inlineTexts(block: Block): string[] {
@@ -93,8 +94,10 @@ function pageProblems(page: DocPage): string[] {
   for (const href of linksIn(page)) {
     if (href.startsWith('/')) {
       if (!isKnownRoute(href.split('#')[0] ?? href)) problems.push(`unknown internal link ${href}`);
+    } else if (href.startsWith('mailto:')) {
+      if (!emailAddress.test(href.slice('mailto:'.length))) problems.push(`bad mail link ${href}`);
     } else if (!href.startsWith('https://')) {
-      problems.push(`link ${href || '(empty)'} is neither an internal path nor https`);
+      problems.push(`link ${href || '(empty)'} is not an internal path, https or mailto`);
     }
   }
   return problems;
@@ -152,7 +155,12 @@ describe('the contract check itself', () => {
         {
           id: 'Data_Hosting',
           heading: 'A',
-          blocks: [{ type: 'paragraph', text: 'See [nowhere](/nowhere) and [mail](mailto:x).' }],
+          blocks: [
+            {
+              type: 'paragraph',
+              text: 'See [nowhere](/nowhere), [mail](mailto:x) and [ftp](ftp://x).',
+            },
+          ],
         },
         { id: 'same', heading: 'B', blocks: [{ type: 'list', items: [] }] },
         {
@@ -171,7 +179,8 @@ describe('the contract check itself', () => {
       'table "T" row "only one" has 1 cells',
       'section "empty" has no blocks',
       'unknown internal link /nowhere',
-      'link mailto:x is neither an internal path nor https',
+      'bad mail link mailto:x',
+      'link ftp://x is not an internal path, https or mailto',
     ]);
   });
 });

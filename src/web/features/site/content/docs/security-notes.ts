@@ -12,12 +12,30 @@ export const docPage: DocPage = {
       heading: 'Password policy and account recovery',
       blocks: [
         {
+          type: 'table',
+          caption: 'Password rules',
+          columns: ['Rule', 'Requirement'],
+          rows: [
+            ['Minimum length', '8 characters'],
+            ['Maximum length', 'At least 64 characters are accepted, so long passphrases fit'],
+            [
+              'Common passwords',
+              'Refused with a `weak_password` error that says why, checked against a list of the most frequently used passwords',
+            ],
+            [
+              'Changing the password',
+              'Needs re-authentication unless you signed in within the last 24 hours',
+            ],
+          ],
+        },
+        {
           type: 'list',
           items: [
             'Passwords are stored only as **argon2id** hashes. Nobody at ' +
               brand.company +
               ' can read your password, and it never appears in logs.',
-            '**Changing a password requires re-authentication.** A session alone is not enough: you confirm that it is really you before the new password is accepted, so someone who finds an unlocked device cannot take over the account.',
+            '**Changing a password requires re-authentication.** Unless you signed in within the last 24 hours, a one-time code is emailed to your verified address and the new password is accepted only with that code, so someone who finds an unlocked device cannot take over the account.',
+            'Sign-in, sign-up, recovery and verification attempts are rate-limited per client address; too many attempts are refused with a clear message to try again later, and failed sign-ins are recorded for security monitoring.',
             'Password recovery sends a single-use link to your verified email address. The request uses a PKCE code challenge, so the link only completes in the browser that asked for it.',
             'Signing in through your institution (SSO) means your password is managed by your institution, not by us. See [SSO Integration](/sso-integration).',
           ],
@@ -70,10 +88,14 @@ export const docPage: DocPage = {
           ],
         },
         {
+          type: 'paragraph',
+          text: 'Verifying a code raises the session’s assurance level to `aal2`, which appears in the access token, so policies and edge functions can require a second factor for sensitive actions. Codes by text message are not offered unless a deployment configures an SMS sender. The Beta 2025-08 release showed the 2FA toggle before the backend enforced it; see [Release Notes](/release-notes).',
+        },
+        {
           type: 'callout',
           tone: 'warning',
           title: 'Keep a way back in',
-          text: `If you lose the device that holds your authenticator, contact **${brand.supportEmail}**. The factor is removed only after your identity has been verified, which takes longer than signing in. Enrolling a second authenticator avoids the wait.`,
+          text: `If you lose the device that holds your authenticator, contact [${brand.supportEmail}](mailto:${brand.supportEmail}). The factor is removed only after your identity has been verified, which takes longer than signing in. Enrolling a second authenticator avoids the wait.`,
         },
       ],
     },
@@ -120,9 +142,9 @@ export const docPage: DocPage = {
           type: 'list',
           items: [
             'Access tokens are ES256-signed JWTs. Anyone can check them against the published keys; nobody can forge them without the private key. See [Data Encryption](/data-encryption).',
-            '**Refresh-token rotation** is on: every refresh returns a new refresh token and retires the old one, so a stolen refresh token stops working once the real session has used it.',
+            '**Refresh-token rotation** is on: every refresh returns a new refresh token and retires the old one. If a retired refresh token is presented again (apart from a 10-second grace period for two tabs refreshing at once), the whole session is revoked, because that is the signature of a stolen token.',
             'The app refreshes the access token automatically shortly before it expires. The timer pauses while the tab is hidden and resumes when you return; if a refresh fails for a reason that cannot be retried, the session is removed and you sign in again.',
-            'A session ends after 30 days, or after 7 days without use, whichever comes first.',
+            'A session ends after 30 days, or after 7 days without use, whichever comes first. Self-hosted deployments can change both limits.',
             'Signing out removes the session from the browser. You can also sign out your other sessions, for example after using a shared computer.',
           ],
         },
@@ -144,7 +166,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: `If you suspect the key has leaked, email **${brand.securityEmail}** at once. Rotating the signing key issues new API keys; tokens signed by the previous key keep working only until they expire.`,
+          text: `If you suspect the key has leaked, email [${brand.securityEmail}](mailto:${brand.securityEmail}) at once. Rotating the signing key issues new API keys; tokens signed by the previous key keep working only until they expire.`,
         },
       ],
     },
@@ -195,7 +217,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `If you believe you have found a security problem in ${brand.product}, email **${brand.securityEmail}**. Please include:`,
+          text: `If you believe you have found a security problem in ${brand.product}, email [${brand.securityEmail}](mailto:${brand.securityEmail}). Please include:`,
         },
         {
           type: 'list',

@@ -192,6 +192,17 @@ export const docPage: DocPage = {
           text: 'Roles are rows in the `user_roles` table: a user id and a role. Row-level security policies on each table call `has_role(user_id, role)` to decide whether the signed-in user may read or change a row. Because every request runs under the caller’s identity inside the database, the same rule applies to the web app, the REST API and edge functions; hiding a button in the interface is never the only protection.',
         },
         {
+          type: 'table',
+          caption: 'Role names stored in user_roles',
+          columns: ['Role', 'Stored as'],
+          rows: [
+            ['Student', '`student`'],
+            ['Instructor', '`instructor`'],
+            ['Org Admin', '`org_admin`'],
+            ['Compliance Officer', '`compliance_officer`'],
+          ],
+        },
+        {
           type: 'code',
           language: 'sql',
           caption: 'How a policy checks a role',
