@@ -7,6 +7,7 @@ import type { GatewayDeps } from './context';
 import { clientConfigRoutes } from './client-config';
 import { healthRoutes } from './health';
 import { restService } from './rest/rest-service';
+import { restService } from './rest/rest-service';
 import { storageRoutes } from './storage/routes';
 import { webRoutes } from './web';
 
@@ -17,6 +18,7 @@ export function createGateway(deps: GatewayDeps) {
 
   app.route('/health', healthRoutes(deps));
   app.route('/client-config.json', clientConfigRoutes(deps));
+  app.route('/rest/v1', restService(deps));
   app.route('/rest/v1', restService(deps));
   app.route('/storage/v1', storageRoutes(deps));
 

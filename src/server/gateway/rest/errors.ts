@@ -1,0 +1,144 @@
+/**
+ * PostgREST-shaped errors: `{code, message, details, hint}` with PostgREST's HTTP statuses, so
+ * supabase-js surfaces them exactly as it would against Supabase.
+ */
+import type { DbRole } from '../../db/types';
+
+export interface RestErrorBody {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+export class RestError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly details: string | null = null,
+    public readonly hint: string | null = null,
+  ) {
+    super(message);
+    this.name = 'RestError';
+  }
+
+  toBody(): RestErrorBody {
+    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  }
+}
+
+/** A request that PostgREST's parser would refuse (PGRST100). */
+export function parseError(message: string, details: string | null = null): RestError {
+  return new RestError(400, 'PGRST100', message, details);
+}
+
+export function unknownRelation(name: string): RestError {
+  return new RestError(
+    404,
+    'PGRST205',
+    `Could not find the table 'public.${name}' in the schema cache`,
+  );
+}
+
+export function unknownColumn(column: string, relation: string): RestError {
+  return new RestError(400, '42703', `column ${relation}.${column} does not exist`);
+}
+
+export function unknownWriteColumn(column: string, relation: string): RestError {
+  return new RestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${relation}' in the schema cache`,
+  );
+}
+
+export function invalidBody(message: string): RestError {
+  return new RestError(400, 'PGRST102', message);
+}
+
+export function notSingular(rows: number): RestError {
+  return new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
+}
+
+/**
+ * SQLSTATE → HTTP status, PostgREST's table (src/PostgREST/Error.hs): exact codes first, then
+ * the two-character class. Anything unlisted is the client's fault (400), as in PostgREST.
+ */
+const exactStatus: Record<string, number> = {
+  '23503': 409, // foreign_key_violation
+  '23505': 409, // unique_violation
+  '23P01': 409, // exclusion_violation
+  '25006': 405, // read_only_sql_transaction
+  '42883': 404, // undefined_function
+  '42P01': 404, // undefined_table
+  '42P17': 500, // invalid_object_definition
+  '57P01': 503, // admin_shutdown
+  P0001: 400, // raise_exception
+};
+
+const classStatus: Record<string, number> = {
+  '08': 503,
+  '09': 500,
+  '0L': 403,
+  '0P': 403,
+  '25': 500,
+  '28': 403,
+  '2D': 500,
+  '38': 500,
+  '39': 500,
+  '3B': 500,
+  '40': 500,
+  '53': 503,
+  '54': 500,
+  '55': 500,
+  '57': 500,
+  '58': 500,
+  F0: 500,
+  HV: 500,
+  P0: 500,
+  XX: 500,
+};
+
+export function statusForSqlState(sqlState: string, role: DbRole): number {
+  if (sqlState === '42501') return role === 'anon' ? 401 : 403;
+  const exact = exactStatus[sqlState];
+  if (exact) return exact;
+  // PostgREST lets a function choose the status with a custom SQLSTATE "PTxyz".
+  if (/^PT\d{3}$/.test(sqlState)) return Number(sqlState.slice(2));
+  return classStatus[sqlState.slice(0, 2)] ?? 400;
+}
+
+interface PgLikeError {
+  code?: unknown;
+  message?: unknown;
+  detail?: unknown;
+  hint?: unknown;
+}
+
+function isPgError(error: unknown): error is PgLikeError & { code: string } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as PgLikeError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as PgLikeError).code as string)
+  );
+}
+
+/** Turns a database error into the response PostgREST would give; undefined if it is not one. */
+export function fromDatabaseError(error: unknown, role: DbRole): RestError | undefined {
+  if (!isPgError(error)) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return new RestError(
+    statusForSqlState(error.code, role),
+    error.code,
+    text(error.message) ?? 'Database error',
+    text(error.detail),
+    text(error.hint),
+  );
+}

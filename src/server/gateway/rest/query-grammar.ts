@@ -1,0 +1,347 @@
+/**
+ * Parses PostgREST's query-string language (`select`, filters, `or`/`and` trees, `order`) into
+ * plain data. Nothing here touches SQL: names are checked against the schema cache and every
+ * value is bound as a parameter later.
+ */
+import { parseError } from './errors';
+
+export interface JsonStep {
+  arrow: '->' | '->>';
+  /** A key, or an array index when it is an integer. */
+  key: string;
+}
+
+export interface FieldPath {
+  column: string;
+  json: JsonStep[];
+}
+
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'field'; field: FieldPath; alias?: string; cast?: string }
+  | {
+      kind: 'embed';
+      relation: string;
+      alias?: string;
+      /** A foreign key name or column that picks the relationship when several exist. */
+      hint?: string;
+      inner: boolean;
+      select: SelectItem[];
+    };
+
+export const operators = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+] as const;
+export type Operator = (typeof operators)[number];
+const operatorSet = new Set<string>(operators);
+const textSearchOps = new Set<string>(['fts', 'plfts', 'phfts', 'wfts']);
+
+export interface Condition {
+  kind: 'cond';
+  field: FieldPath;
+  negate: boolean;
+  op: Operator;
+  /** A list for `in`, otherwise the raw text. */
+  value: string | string[];
+  /** Text-search configuration, e.g. `fts(english)`. */
+  config?: string;
+}
+
+export interface LogicTree {
+  kind: 'logic';
+  op: 'and' | 'or';
+  negate: boolean;
+  children: FilterNode[];
+}
+
+export type FilterNode = Condition | LogicTree;
+
+export interface OrderTerm {
+  field: FieldPath;
+  direction?: 'asc' | 'desc';
+  nulls?: 'first' | 'last';
+}
+
+class Scanner {
+  pos = 0;
+  constructor(
+    readonly text: string,
+    readonly what: string,
+  ) {}
+  get done() {
+    return this.pos >= this.text.length;
+  }
+  peek(n = 1) {
+    return this.text.slice(this.pos, this.pos + n);
+  }
+  eat(token: string): boolean {
+    if (this.text.startsWith(token, this.pos)) {
+      this.pos += token.length;
+      return true;
+    }
+    return false;
+  }
+  expect(token: string) {
+    if (!this.eat(token)) this.fail(`expected "${token}"`);
+  }
+  fail(problem: string): never {
+    throw parseError(
+      `"failed to parse ${this.what} parameter (${this.text})" (line 1, column ${this.pos + 1})`,
+      `unexpected ${this.done ? 'end of input' : `"${this.peek()}"`}: ${problem}`,
+    );
+  }
+  skipSpaces() {
+    while (this.peek() === ' ') this.pos++;
+  }
+}
+
+/** Unquoted names: anything but the grammar's punctuation; "-" only when it is not "->". */
+function readName(s: Scanner, what = 'a name'): string {
+  if (s.eat('"')) {
+    const end = s.text.indexOf('"', s.pos);
+    if (end < 0) s.fail('unterminated quoted name');
+    const name = s.text.slice(s.pos, end);
+    s.pos = end + 1;
+    if (name === '') s.fail('empty quoted name');
+    return name;
+  }
+  const start = s.pos;
+  while (!s.done) {
+    const ch = s.peek();
+    if (',()!:."*'.includes(ch) || ch === ' ') break;
+    if (ch === '-' && s.peek(2) === '->') break;
+    s.pos++;
+  }
+  if (s.pos === start) s.fail(`expected ${what}`);
+  return s.text.slice(start, s.pos);
+}
+
+function readFieldPath(s: Scanner): FieldPath {
+  const column = readName(s, 'a column name');
+  const json: JsonStep[] = [];
+  for (;;) {
+    const arrow = s.eat('->>') ? '->>' : s.eat('->') ? '->' : undefined;
+    if (!arrow) break;
+    json.push({ arrow, key: readName(s, 'a JSON key') });
+  }
+  return { column, json };
+}
+
+function parseSelectList(s: Scanner, depth: number): SelectItem[] {
+  const items: SelectItem[] = [];
+  for (;;) {
+    s.skipSpaces();
+    items.push(parseSelectItem(s, depth));
+    s.skipSpaces();
+    if (!s.eat(',')) break;
+  }
+  return items;
+}
+
+function parseSelectItem(s: Scanner, depth: number): SelectItem {
+  if (s.eat('*')) return { kind: 'star' };
+  if (s.peek(3) === '...') s.fail('spread embedding is not supported');
+  let alias: string | undefined;
+  const start = s.pos;
+  const first = readName(s);
+  if (s.peek() === ':' && s.peek(2) !== '::') {
+    s.pos++;
+    alias = first;
+  } else {
+    s.pos = start;
+  }
+  const nameStart = s.pos;
+  const name = readName(s);
+  let hint: string | undefined;
+  let inner = false;
+  while (s.eat('!')) {
+    const word = readName(s, 'a relationship hint');
+    if (word === 'inner') inner = true;
+    else if (word === 'left') inner = false;
+    else hint = word;
+  }
+  if (s.eat('(')) {
+    if (depth >= 1) s.fail('embedding is supported one level deep');
+    const select = s.peek() === ')' ? [] : parseSelectList(s, depth + 1);
+    s.expect(')');
+    return { kind: 'embed', relation: name, alias, hint, inner, select };
+  }
+  if (hint !== undefined || inner) s.fail('a relationship hint needs an embedded resource');
+  s.pos = nameStart;
+  const field = readFieldPath(s);
+  let cast: string | undefined;
+  if (s.eat('::')) {
+    const castStart = s.pos;
+    while (!s.done && /[A-Za-z0-9_]/.test(s.peek())) s.pos++;
+    cast = s.text.slice(castStart, s.pos);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(cast)) s.fail('expected a type name');
+  }
+  return { kind: 'field', field, alias, cast };
+}
+
+export function parseSelect(text: string): SelectItem[] {
+  if (text.trim() === '') return [{ kind: 'star' }];
+  const s = new Scanner(text, 'select');
+  const items = parseSelectList(s, 0);
+  if (!s.done) s.fail('expected "," or end of select');
+  return items;
+}
+
+/** Splits at top-level commas, keeping parentheses and double-quoted strings intact. */
+function splitTopLevel(text: string, what: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '\\') i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')') {
+      depth--;
+      if (depth < 0) throw parseError(`"failed to parse ${what} (${text})"`, 'unbalanced ")"');
+    } else if (ch === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (quoted || depth !== 0)
+    throw parseError(`"failed to parse ${what} (${text})"`, 'unbalanced quotes or parentheses');
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function unquote(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) {
+    return trimmed.slice(1, -1).replace(/\\(.)/g, '$1');
+  }
+  return value;
+}
+
+function parseList(text: string, what: string): string[] {
+  if (!text.startsWith('(') || !text.endsWith(')')) {
+    throw parseError(`"failed to parse ${what} (${text})"`, 'expected a list like (a,b,c)');
+  }
+  const inner = text.slice(1, -1);
+  if (inner.trim() === '') return [];
+  return splitTopLevel(inner, what).map(unquote);
+}
+
+/**
+ * Parses the right-hand side of a filter, `[not.]op[(config)].value`; `inLogic` means the
+ * value sits inside `or=(…)`, where values may be double-quoted.
+ */
+export function parseOperation(field: FieldPath, text: string, inLogic: boolean): Condition {
+  let rest = text;
+  let negate = false;
+  if (rest.startsWith('not.')) {
+    negate = true;
+    rest = rest.slice(4);
+  }
+  const match = /^([a-z]+)(?:\(([A-Za-z0-9_]+)\))?\./.exec(rest);
+  const op = match?.[1];
+  if (!match || !op || !operatorSet.has(op)) {
+    throw parseError(
+      `"failed to parse filter (${text})" (line 1, column 1)`,
+      `unknown or missing operator in "${text}"`,
+    );
+  }
+  const config = match[2];
+  if (config !== undefined && !textSearchOps.has(op)) {
+    throw parseError(`"failed to parse filter (${text})"`, `${op} takes no modifier`);
+  }
+  const raw = rest.slice(match[0].length);
+  const operator = op as Operator;
+  if (operator === 'in') {
+    return { kind: 'cond', field, negate, op: operator, value: parseList(raw, 'filter') };
+  }
+  const value = inLogic ? unquote(raw) : raw;
+  if (operator === 'is' && !['null', 'not_null', 'true', 'false', 'unknown'].includes(value)) {
+    throw parseError(
+      `"failed to parse filter (${text})"`,
+      'is accepts null, not_null, true, false or unknown',
+    );
+  }
+  return { kind: 'cond', field, negate, op: operator, value, config };
+}
+
+export function parseFieldPath(text: string, what: string): FieldPath {
+  const s = new Scanner(text, what);
+  const field = readFieldPath(s);
+  if (!s.done) s.fail('unexpected text after the column');
+  return field;
+}
+
+/** `or=(a.eq.1,and(b.gt.2,c.is.null))` and `not.and=(…)`. */
+export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string): LogicTree {
+  const items = parseList(text.trim(), op).map((item) => item.trim());
+  if (items.length === 0) {
+    throw parseError(`"failed to parse logic tree (${text})"`, 'an empty logic tree');
+  }
+  const children = items.map((item): FilterNode => {
+    const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
+    if (nested?.[2] && nested[3]) {
+      return parseLogicTree(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]);
+    }
+    const s = new Scanner(item, 'logic tree');
+    const field = readFieldPath(s);
+    if (!s.eat('.')) s.fail('expected "." after the column');
+    return parseOperation(field, item.slice(s.pos), true);
+  });
+  return { kind: 'logic', op, negate, children };
+}
+
+export function parseOrder(text: string): OrderTerm[] {
+  return splitTopLevel(text, 'order').map((term) => {
+    const s = new Scanner(term.trim(), 'order');
+    const field = readFieldPath(s);
+    const result: OrderTerm = { field };
+    while (s.eat('.')) {
+      const word = readName(s, 'asc, desc, nullsfirst or nullslast');
+      if (word === 'asc' || word === 'desc') result.direction = word;
+      else if (word === 'nullsfirst') result.nulls = 'first';
+      else if (word === 'nullslast') result.nulls = 'last';
+      else s.fail(`unknown order modifier "${word}"`);
+    }
+    if (!s.done) s.fail('unexpected text in order term');
+    return result;
+  });
+}
+
+/** `columns="a","b"` or `columns=a,b`. */
+export function parseColumns(text: string): string[] {
+  return splitTopLevel(text, 'columns').map((name) => {
+    const s = new Scanner(name.trim(), 'columns');
+    const column = readName(s, 'a column name');
+    if (!s.done) s.fail('unexpected text in columns');
+    return column;
+  });
+}

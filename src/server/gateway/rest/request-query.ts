@@ -1,0 +1,195 @@
+/**
+ * Reads a request's query string and headers into a ReadRequest plus the PostgREST
+ * preferences (`Prefer`, `Range`, `Accept`).
+ */
+import { parseError, RestError } from './errors';
+import {
+  parseFieldPath,
+  parseLogicTree,
+  parseOperation,
+  parseOrder,
+  parseSelect,
+} from './query-grammar';
+import { emptyScope, type ReadRequest, type Scope } from './read-query';
+
+/** Query parameters that are never filters. */
+const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
+
+function nonNegativeInteger(name: string, text: string): number {
+  if (!/^\d+$/.test(text)) {
+    throw parseError(
+      `"failed to parse ${name} parameter (${text})"`,
+      'expected a non-negative integer',
+    );
+  }
+  return Number(text);
+}
+
+/**
+ * Splits `embed.key` from `key`. Column names cannot contain a dot unless quoted, and the
+ * JSON arrows come after the column, so the first unquoted dot before any operator belongs
+ * to an embedded resource's name.
+ */
+function scopeOf(key: string): [string | undefined, string] {
+  if (key.startsWith('"')) return [undefined, key];
+  const dot = key.indexOf('.');
+  const arrow = key.indexOf('->');
+  if (dot < 0 || (arrow >= 0 && arrow < dot)) return [undefined, key];
+  const head = key.slice(0, dot);
+  const tail = key.slice(dot + 1);
+  // `not.or` / `not.and` are top-level negated logic trees, not an embed called "not".
+  if (head === 'not' && (tail === 'or' || tail === 'and')) return [undefined, key];
+  return [head, tail];
+}
+
+export interface ParsedQuery {
+  read: ReadRequest;
+  /** Arguments for GET /rpc: parameters that are not reserved and not filters. */
+  rest: Map<string, string>;
+}
+
+/**
+ * `isArgument` lets GET /rpc claim parameters named like the function's arguments before
+ * they are read as filters.
+ */
+export function parseQuery(
+  search: URLSearchParams,
+  isArgument: (key: string) => boolean = () => false,
+): ParsedQuery {
+  const root = emptyScope();
+  const embeds = new Map<string, Scope>();
+  const rest = new Map<string, string>();
+  const scopeFor = (name: string | undefined) => {
+    if (name === undefined) return root;
+    let scope = embeds.get(name);
+    if (!scope) {
+      scope = emptyScope();
+      embeds.set(name, scope);
+    }
+    return scope;
+  };
+  let select = parseSelect('*');
+  for (const [key, value] of search) {
+    if (key === 'select') {
+      select = parseSelect(value);
+      continue;
+    }
+    if (key === 'columns' || key === 'on_conflict') continue;
+    if (isArgument(key)) {
+      rest.set(key, value);
+      continue;
+    }
+    const [embed, local] = scopeOf(key);
+    const scope = scopeFor(embed);
+    if (local === 'order') scope.order.push(...parseOrder(value));
+    else if (local === 'limit') scope.limit = nonNegativeInteger('limit', value);
+    else if (local === 'offset') scope.offset = nonNegativeInteger('offset', value);
+    else if (local === 'or' || local === 'and' || local === 'not.or' || local === 'not.and') {
+      const negate = local.startsWith('not.');
+      scope.filters.push(
+        parseLogicTree(
+          negate ? (local.slice(4) as 'or' | 'and') : (local as 'or' | 'and'),
+          negate,
+          value,
+        ),
+      );
+    } else if (reserved.has(local)) {
+      throw parseError(`"failed to parse ${key}"`, `${local} cannot be used here`);
+    } else {
+      scope.filters.push(parseOperation(parseFieldPath(local, 'filter'), value, false));
+    }
+  }
+  return { read: { select, root, embeds }, rest };
+}
+
+export interface Preferences {
+  returnMode: 'minimal' | 'representation' | 'headers-only';
+  returnGiven: boolean;
+  count: boolean;
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missingDefault: boolean;
+  singleObject: boolean;
+  /** What we applied, for `Preference-Applied`. */
+  applied: string[];
+}
+
+export function parsePrefer(header: string | undefined): Preferences {
+  const prefs: Preferences = {
+    returnMode: 'minimal',
+    returnGiven: false,
+    count: false,
+    missingDefault: false,
+    singleObject: false,
+    applied: [],
+  };
+  for (const raw of (header ?? '').split(',')) {
+    const pref = raw.trim();
+    if (pref === '') continue;
+    const [name, value] = pref.split('=', 2).map((p) => p.trim());
+    if (
+      name === 'return' &&
+      (value === 'minimal' || value === 'representation' || value === 'headers-only')
+    ) {
+      prefs.returnMode = value;
+      prefs.returnGiven = true;
+      prefs.applied.push(pref);
+    } else if (
+      name === 'count' &&
+      (value === 'exact' || value === 'planned' || value === 'estimated')
+    ) {
+      // planned and estimated fall back to an exact count: cheap at our table sizes.
+      prefs.count = true;
+      prefs.applied.push(pref);
+    } else if (
+      name === 'resolution' &&
+      (value === 'merge-duplicates' || value === 'ignore-duplicates')
+    ) {
+      prefs.resolution = value;
+      prefs.applied.push(pref);
+    } else if (name === 'missing' && value === 'default') {
+      prefs.missingDefault = true;
+      prefs.applied.push(pref);
+    } else if (name === 'params' && value === 'single-object') {
+      prefs.singleObject = true;
+      prefs.applied.push(pref);
+    }
+  }
+  return prefs;
+}
+
+/** `Range: 0-9` (items) → offset/limit; only used when the query string has none. */
+export function applyRangeHeader(
+  scope: Scope,
+  range: string | undefined,
+  unit: string | undefined,
+) {
+  if (!range) return;
+  if (unit && unit.trim() !== 'items') return;
+  const match = /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(range);
+  if (!match?.[1]) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `Invalid Range header: ${range}`,
+    );
+  }
+  const from = Number(match[1]);
+  const to = match[2] ? Number(match[2]) : undefined;
+  if (to !== undefined && to < from) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
+  }
+  if (scope.offset === undefined) scope.offset = from;
+  if (scope.limit === undefined && to !== undefined) scope.limit = to - from + 1;
+}
+
+const singularType = 'application/vnd.pgrst.object+json';
+
+export function wantsSingular(accept: string | undefined): boolean {
+  return (accept ?? '').toLowerCase().includes(singularType);
+}

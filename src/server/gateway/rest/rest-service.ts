@@ -1,0 +1,419 @@
+/**
+ * `/rest/v1`: the PostgREST subset supabase-js uses, over the `public` schema. Every request
+ * runs inside `db.asRole(claims, …)` so row-level security decides what it sees and changes.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { Queryable } from '../../db/types';
+import { apiAuth } from '../api-auth';
+import type { ApiEnv, GatewayDeps } from '../context';
+import { fromDatabaseError, invalidBody, notSingular, parseError, RestError } from './errors';
+import { parseColumns } from './query-grammar';
+import { buildRead, QueryContext, relationSource, type ReadResultRow } from './read-query';
+import {
+  applyRangeHeader,
+  parsePrefer,
+  parseQuery,
+  wantsSingular,
+  type Preferences,
+} from './request-query';
+import { buildRpc, resolveRoutine } from './rpc-query';
+import { createSchemaCache, type SchemaCache, type SchemaSnapshot } from './schema-cache';
+import { Params } from './sql';
+import { buildDelete, buildInsert, buildUpdate, insertRows, writeColumns } from './write-query';
+import { cachedVerifier } from './verifier-cache';
+
+/** Largest request body the REST service reads (PostgREST itself has none; we refuse with 413). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The request headers supabase-js sends and the response headers it reads (wire contract §0). */
+export const allowHeaders = [
+  'authorization',
+  'apikey',
+  'x-client-info',
+  'content-type',
+  'x-supabase-api-version',
+  'accept-profile',
+  'content-profile',
+  'prefer',
+  'x-retry-count',
+  'x-upsert',
+  'cache-control',
+  'x-metadata',
+  'range',
+  'range-unit',
+];
+export const exposeHeaders = [
+  'Content-Range',
+  'X-Supabase-Api-Version',
+  'Location',
+  'Preference-Applied',
+  'Range-Unit',
+];
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+type RestContext = Context<ApiEnv>;
+
+export interface RestService {
+  app: Hono<ApiEnv>;
+  schema: SchemaCache;
+}
+
+export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'log'>): RestService {
+  const { db, log } = deps;
+  const schema = createSchemaCache(db, log);
+  const app = new Hono<ApiEnv>();
+
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders,
+      exposeHeaders,
+      maxAge: 86400,
+    }),
+  );
+  app.use('*', apiAuth(cachedVerifier(deps.verifier)));
+  app.use('*', async (c, next) => {
+    const profile = c.req.header(
+      c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile',
+    );
+    if (profile && profile !== 'public') {
+      return c.json(
+        new RestError(
+          406,
+          'PGRST106',
+          'Invalid schema: ' + profile,
+          null,
+          'Only the following schemas are exposed: public',
+        ).toBody(),
+        406,
+      );
+    }
+    return next();
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(
+          new RestError(
+            413,
+            'PGRST413',
+            'Payload Too Large',
+            `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+          ).toBody(),
+          413,
+        ),
+    }),
+  );
+
+  /** Runs the work as the request's role and turns every failure into PostgREST's shape. */
+  async function respond(
+    c: RestContext,
+    work: (tx: Queryable, snapshot: SchemaSnapshot) => Promise<Response>,
+  ) {
+    const claims = c.get('claims');
+    try {
+      let snapshot = await schema.current();
+      try {
+        return await db.asRole(claims, (tx) => work(tx, snapshot));
+      } catch (error) {
+        // A name the cache does not know may be brand-new DDL: reread the catalog once.
+        if (
+          !(error instanceof RestError) ||
+          !['PGRST205', 'PGRST202', '42703', 'PGRST204', 'PGRST200'].includes(error.code)
+        )
+          throw error;
+        const fresh = await schema.refreshAfterMiss();
+        if (!fresh || fresh === snapshot) throw error;
+        snapshot = fresh;
+        return await db.asRole(claims, (tx) => work(tx, snapshot));
+      }
+    } catch (error) {
+      if (error instanceof RestError) return c.json(error.toBody(), error.status as 400);
+      const dbError = fromDatabaseError(error, claims.role);
+      if (dbError) return c.json(dbError.toBody(), dbError.status as 400);
+      log.error('rest request failed', {
+        method: c.req.method,
+        path: c.req.path,
+        error: (error as Error).message,
+      });
+      return c.json(
+        { code: 'PGRST000', message: 'Internal server error', details: null, hint: null },
+        500,
+      );
+    }
+  }
+
+  async function readJson(c: RestContext): Promise<unknown> {
+    const text = await c.req.text();
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw invalidBody(`Empty or invalid json: ${(error as Error).message}`);
+    }
+  }
+
+  function searchParams(c: RestContext): URLSearchParams {
+    return new URL(c.req.url).searchParams;
+  }
+
+  /** Answers with the JSON Postgres built, as an array or (for `.single()`) one object. */
+  function jsonResponse(
+    c: RestContext,
+    row: ReadResultRow,
+    options: {
+      singular: boolean;
+      status: number;
+      offset: number;
+      prefs: Preferences;
+      headOnly?: boolean;
+    },
+  ): Response {
+    const headers: Record<string, string> = {
+      'Content-Type': options.singular ? OBJECT_TYPE : JSON_TYPE,
+    };
+    const { page_total: page, total } = row;
+    const lower = options.offset;
+    const upper = lower + page - 1;
+    const totalText = total === null ? '*' : String(total);
+    headers['Content-Range'] =
+      page === 0 || upper < lower ? `*/${totalText}` : `${lower}-${upper}/${totalText}`;
+    if (options.prefs.applied.length > 0)
+      headers['Preference-Applied'] = options.prefs.applied.join(', ');
+    let status = options.status;
+    if (total !== null && options.status === 200) {
+      if (lower > total) {
+        const err = new RestError(
+          416,
+          'PGRST103',
+          'Requested range not satisfiable',
+          `An offset of ${lower} was requested, but there are only ${total} rows.`,
+        );
+        return c.json(err.toBody(), 416, headers);
+      }
+      if (page < total) status = 206;
+    }
+    let body = row.body;
+    if (options.singular) {
+      if (page !== 1) throw notSingular(page);
+      body = body.slice(1, -1);
+    }
+    return options.headOnly
+      ? c.body(null, status as 200, headers)
+      : c.body(body, status as 200, headers);
+  }
+
+  async function readRelation(c: RestContext) {
+    const name = c.req.param('relation') ?? '';
+    const prefs = parsePrefer(c.req.header('prefer'));
+    const singular = wantsSingular(c.req.header('accept'));
+    return respond(c, async (tx, snapshot) => {
+      const { read } = parseQuery(searchParams(c));
+      applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
+      const ctx = new QueryContext(snapshot, new Params());
+      const source = relationSource(ctx, name);
+      const sql = buildRead(ctx, source, read, { count: prefs.count });
+      const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
+      return jsonResponse(c, rows[0] as ReadResultRow, {
+        singular,
+        status: 200,
+        offset: read.root.offset ?? 0,
+        prefs,
+        headOnly: c.req.method === 'HEAD',
+      });
+    });
+  }
+
+  function mutationResponse(
+    c: RestContext,
+    row: ReadResultRow,
+    prefs: Preferences,
+    singular: boolean,
+    created: boolean,
+  ): Response {
+    if (singular && row.page_total !== 1) throw notSingular(row.page_total);
+    const headers: Record<string, string> = {
+      'Content-Range':
+        row.page_total === 0
+          ? '*/*'
+          : `0-${row.page_total - 1}/${prefs.count ? row.page_total : '*'}`,
+    };
+    if (prefs.applied.length > 0) headers['Preference-Applied'] = prefs.applied.join(', ');
+    if (prefs.returnMode === 'representation') {
+      headers['Content-Type'] = singular ? OBJECT_TYPE : JSON_TYPE;
+      return c.body(singular ? row.body.slice(1, -1) : row.body, created ? 201 : 200, headers);
+    }
+    return c.body(null, created ? 201 : 204, headers);
+  }
+
+  async function writeRelation(c: RestContext) {
+    const name = c.req.param('relation') ?? '';
+    const method = c.req.method;
+    const prefs = parsePrefer(c.req.header('prefer'));
+    const singular = wantsSingular(c.req.header('accept'));
+    const body = method === 'DELETE' ? undefined : await readJsonOrError(c);
+    if (body instanceof Response) return body;
+    return respond(c, async (tx, snapshot) => {
+      const search = searchParams(c);
+      const { read } = parseQuery(search);
+      const ctx = new QueryContext(snapshot, new Params());
+      const relation = snapshot.relations.get(name);
+      if (!relation)
+        throw new RestError(
+          404,
+          'PGRST205',
+          `Could not find the table 'public.${name}' in the schema cache`,
+        );
+      const wantRows = prefs.returnMode !== 'minimal' || singular;
+      const returning = wantRows ? read : undefined;
+      let sql: string;
+      if (method === 'POST') {
+        const rows = insertRows(body);
+        const columnsParam = search.get('columns');
+        const explicit = columnsParam === null ? undefined : parseColumns(columnsParam);
+        const onConflictParam = search.get('on_conflict');
+        sql = buildInsert(
+          ctx,
+          relation,
+          {
+            rows,
+            columns: writeColumns(relation, rows, explicit),
+            onConflict: onConflictParam === null ? undefined : parseColumns(onConflictParam),
+            resolution: prefs.resolution,
+            missingDefault: prefs.missingDefault,
+          },
+          returning,
+        );
+        if (rows.length === 0) {
+          const empty: ReadResultRow = { total: null, page_total: 0, body: '[]' };
+          return mutationResponse(c, empty, prefs, singular, true);
+        }
+      } else {
+        if (
+          read.root.limit !== undefined ||
+          read.root.offset !== undefined ||
+          read.root.order.length > 0
+        ) {
+          throw parseError('limit, offset and order are not supported on PATCH and DELETE');
+        }
+        if (method === 'PATCH') {
+          if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+            throw invalidBody('Expected a JSON object for PATCH');
+          }
+          if (Object.keys(body).length === 0) {
+            const empty: ReadResultRow = { total: null, page_total: 0, body: '[]' };
+            return mutationResponse(c, empty, prefs, singular, false);
+          }
+          sql = buildUpdate(
+            ctx,
+            relation,
+            body as Record<string, unknown>,
+            read.root.filters,
+            returning,
+          );
+        } else {
+          sql = buildDelete(ctx, relation, read.root.filters, returning);
+        }
+      }
+      const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
+      // Thrown inside the transaction, so a `.single()` write that touched the wrong number of rows rolls back.
+      return mutationResponse(c, rows[0] as ReadResultRow, prefs, singular, method === 'POST');
+    });
+  }
+
+  async function readJsonOrError(c: RestContext): Promise<unknown> {
+    try {
+      return await readJson(c);
+    } catch (error) {
+      if (error instanceof RestError) return c.json(error.toBody(), 400);
+      throw error;
+    }
+  }
+
+  async function callRoutine(c: RestContext) {
+    const name = c.req.param('fn') ?? '';
+    const method = c.req.method;
+    const prefs = parsePrefer(c.req.header('prefer'));
+    const singular = wantsSingular(c.req.header('accept'));
+    const body = method === 'POST' ? await readJsonOrError(c) : undefined;
+    if (body instanceof Response) return body;
+    return respond(c, async (tx, snapshot) => {
+      const search = searchParams(c);
+      let args: unknown;
+      let keys: string[];
+      let read;
+      if (method === 'POST') {
+        args = body ?? {};
+        keys =
+          typeof args === 'object' && args !== null && !Array.isArray(args)
+            ? Object.keys(args)
+            : [];
+        ({ read } = parseQuery(search));
+      } else {
+        const overloads = snapshot.functions.get(name) ?? [];
+        const argNames = new Set(overloads.flatMap((r) => r.inputs.map((a) => a.name)));
+        const parsed = parseQuery(search, (key) => argNames.has(key));
+        read = parsed.read;
+        args = Object.fromEntries(parsed.rest);
+        keys = [...parsed.rest.keys()];
+      }
+      const bodyIsObject = typeof args === 'object' && args !== null && !Array.isArray(args);
+      const call = resolveRoutine(snapshot, name, keys, {
+        singleObject: prefs.singleObject,
+        bodyIsObject,
+      });
+      if (!call.rawBody && !bodyIsObject)
+        throw invalidBody('Expected a JSON object of named arguments');
+      applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
+      // GET must not change data, as in PostgREST.
+      if (method !== 'POST') await tx.query('set transaction read only');
+      const ctx = new QueryContext(snapshot, new Params());
+      const query = buildRpc(ctx, call, args, read, { count: prefs.count });
+      const { rows } = await tx.query<ReadResultRow>(query.sql, ctx.params.values);
+      if (query.shape === 'void') return c.body(null, 204);
+      const row = rows[0] as ReadResultRow;
+      if (query.shape === 'array') {
+        return jsonResponse(c, row, {
+          singular,
+          status: 200,
+          offset: read.root.offset ?? 0,
+          prefs,
+          headOnly: method === 'HEAD',
+        });
+      }
+      const result = query.shape === 'object' ? row.body.slice(1, -1) : row.body;
+      const headers = {
+        'Content-Type': singular ? OBJECT_TYPE : JSON_TYPE,
+        'Content-Range': '0-0/*',
+      };
+      return method === 'HEAD' ? c.body(null, 200, headers) : c.body(result, 200, headers);
+    });
+  }
+
+  app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', callRoutine);
+  app.on(['GET', 'HEAD'], '/:relation', readRelation);
+  app.on(['POST', 'PATCH', 'DELETE'], '/:relation', writeRelation);
+  app.all('/:relation', (c) =>
+    c.json(
+      new RestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`).toBody(),
+      405,
+    ),
+  );
+  app.all('*', (c) =>
+    c.json(new RestError(404, 'PGRST125', `Invalid path specified in request URL`).toBody(), 404),
+  );
+
+  return { app, schema };
+}
+
+export function restService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'log'>): Hono<ApiEnv> {
+  return createRestService(deps).app;
+}

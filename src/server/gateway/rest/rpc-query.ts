@@ -1,0 +1,168 @@
+/**
+ * `POST|GET /rpc/{fn}`: picks the overload whose argument names match, passes the arguments
+ * through `json_to_record` typed from the catalog (so Postgres converts them), and shapes the
+ * result as PostgREST does: a scalar, one object, or an array that filters, order and paging
+ * apply to.
+ */
+import { RestError } from './errors';
+import { buildRead, type QueryContext, type ReadRequest, type Source } from './read-query';
+import type { Column, RoutineDef, SchemaSnapshot } from './schema-cache';
+import { ident, qualified } from './sql';
+
+const rawBodyTypes = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
+
+export interface RoutineCall {
+  routine: RoutineDef;
+  /** The whole body goes to the function's one parameter. */
+  rawBody: boolean;
+}
+
+function signature(name: string, keys: string[]): string {
+  return keys.length === 0
+    ? `public.${name} without parameters`
+    : `public.${name}(${[...keys].sort().join(', ')})`;
+}
+
+export function resolveRoutine(
+  schema: SchemaSnapshot,
+  name: string,
+  keys: string[],
+  options: { singleObject: boolean; bodyIsObject: boolean },
+): RoutineCall {
+  const overloads = schema.functions.get(name) ?? [];
+  if (options.singleObject || !options.bodyIsObject) {
+    const single = overloads.find(
+      (r) => r.inputs.length === 1 && rawBodyTypes.has(r.inputs[0]?.type ?? ''),
+    );
+    if (single) return { routine: single, rawBody: true };
+  }
+  const unnamedRaw = overloads.find(
+    (r) => r.inputs.length === 1 && r.inputs[0]?.name === '' && rawBodyTypes.has(r.inputs[0].type),
+  );
+  if (unnamedRaw) return { routine: unnamedRaw, rawBody: true };
+
+  const provided = new Set(keys);
+  const matches = overloads.filter((r) => {
+    const names = new Set(r.inputs.map((a) => a.name));
+    if (![...provided].every((k) => names.has(k))) return false;
+    const required = r.inputs.slice(0, r.inputs.length - r.defaults);
+    return required.every((a) => provided.has(a.name));
+  });
+  if (matches.length === 1 && matches[0]) return { routine: matches[0], rawBody: false };
+  if (matches.length > 1) {
+    // Prefer the overload that takes exactly the given arguments.
+    const exact = matches.filter((r) => r.inputs.length === provided.size);
+    if (exact.length === 1 && exact[0]) return { routine: exact[0], rawBody: false };
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${matches
+        .map((r) => `public.${name}(${r.inputs.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+        .join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${signature(name, keys)} in the schema cache`,
+    `Searched for the function public.${name} with ${
+      keys.length === 0 ? 'no parameters' : `parameters ${[...keys].sort().join(', ')}`
+    }, but no matches were found in the schema cache.`,
+    overloads.length > 0
+      ? `Perhaps you meant to call the function with parameters: ${overloads
+          .map((r) => r.inputs.map((a) => a.name).join(', ') || '(none)')
+          .join(' or ')}`
+      : null,
+  );
+}
+
+/** The FROM items and the call expression. */
+function callParts(
+  ctx: QueryContext,
+  call: RoutineCall,
+  args: unknown,
+): { from: string; call: string } {
+  const { routine } = call;
+  const fn = qualified(routine.name);
+  if (call.rawBody) {
+    const type = routine.inputs[0]?.type ?? 'json';
+    const value =
+      typeof args === 'string' && type !== 'json' && type !== 'jsonb' ? args : JSON.stringify(args);
+    return { from: '', call: `${fn}(${ctx.params.add(value)}::${type})` };
+  }
+  const given = routine.inputs.filter((a) => Object.hasOwn(args as object, a.name));
+  if (given.length === 0) return { from: '', call: `${fn}()` };
+  const record = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
+  const from = `json_to_record(${ctx.params.add(JSON.stringify(args))}::json) as _pgrst_args(${record})`;
+  const named = given
+    .map(
+      (a) => `${a.mode === 'v' ? 'variadic ' : ''}${ident(a.name)} := _pgrst_args.${ident(a.name)}`,
+    )
+    .join(', ');
+  return { from, call: `${fn}(${named})` };
+}
+
+export interface RpcQuery {
+  sql: string;
+  /** How to shape the JSON the query returns. */
+  shape: 'void' | 'scalar' | 'object' | 'array';
+}
+
+export function buildRpc(
+  ctx: QueryContext,
+  call: RoutineCall,
+  args: unknown,
+  read: ReadRequest,
+  options: { count: boolean },
+): RpcQuery {
+  const { routine } = call;
+  const parts = callParts(ctx, call, args);
+  const fromArgs = parts.from ? ` from ${parts.from}` : '';
+  if (routine.returnKind === 'void') {
+    return { sql: `select ${parts.call}${fromArgs}`, shape: 'void' };
+  }
+  if (routine.returnKind === 'scalar' && !routine.returnsSet) {
+    return {
+      sql: `select null::int as total, 1 as page_total, to_json(${parts.call})::text as body${fromArgs}`,
+      shape: 'scalar',
+    };
+  }
+  const alias = ctx.nextAlias();
+  const lateral = parts.from ? `${parts.from} cross join lateral ` : '';
+  if (routine.returnKind === 'scalar') {
+    const column: Column = {
+      name: routine.name,
+      type: routine.returnType,
+      notNull: false,
+      hasDefault: false,
+    };
+    const source: Source = {
+      label: `public.${routine.name}`,
+      columns: new Map([[routine.name, column]]),
+      from: `${lateral}${parts.call} ${alias}(${ident(routine.name)})`,
+      alias,
+    };
+    // A set of scalars is an array of values, not of objects.
+    const scalarRead: ReadRequest = {
+      ...read,
+      select: [{ kind: 'field', field: { column: routine.name, json: [] } }],
+    };
+    return {
+      sql: buildRead(ctx, source, scalarRead, { ...options, scalarColumn: routine.name }),
+      shape: 'array',
+    };
+  }
+  const source: Source = {
+    label: `public.${routine.name}`,
+    relation: routine.returnRelation,
+    columns: new Map(routine.outputs.map((c) => [c.name, c])),
+    from: `${lateral}${parts.call} ${alias}`,
+    alias,
+  };
+  return {
+    sql: buildRead(ctx, source, read, options),
+    shape: routine.returnsSet ? 'array' : 'object',
+  };
+}

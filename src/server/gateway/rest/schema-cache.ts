@@ -1,0 +1,277 @@
+/**
+ * What PostgREST calls the schema cache: the relations, columns, keys and functions of the
+ * `public` schema, read from the catalog. Every identifier in a request is checked against it
+ * before any SQL is built, and it is reloaded after migrations (`NOTIFY pgrst, 'reload schema'`).
+ */
+import type { Database, Queryable } from '../../db/types';
+import type { Logger } from '../../logger';
+
+export const API_SCHEMA = 'public';
+
+export interface Column {
+  name: string;
+  /** `format_type` text, e.g. "integer", "text[]", "timestamp with time zone". */
+  type: string;
+  notNull: boolean;
+  hasDefault: boolean;
+}
+
+export interface ForeignKey {
+  name: string;
+  fromRelation: string;
+  fromColumns: string[];
+  toRelation: string;
+  toColumns: string[];
+}
+
+export interface Relation {
+  name: string;
+  kind: 'table' | 'view';
+  columns: Map<string, Column>;
+  primaryKey: string[];
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  mode: 'i' | 'o' | 'b' | 'v' | 't';
+}
+
+export interface RoutineDef {
+  name: string;
+  /** Input arguments in declaration order (modes i, b, v). */
+  inputs: FunctionArg[];
+  /** How many of the trailing inputs have defaults. */
+  defaults: number;
+  returnsSet: boolean;
+  returnType: string;
+  /** "void", "scalar" or "composite" (a table row type or OUT parameters). */
+  returnKind: 'void' | 'scalar' | 'composite';
+  /** Output columns for composite returns. */
+  outputs: Column[];
+  /** The public relation whose row type the function returns, for embedding. */
+  returnRelation: string | undefined;
+  volatility: 'i' | 's' | 'v';
+}
+
+export interface SchemaSnapshot {
+  relations: Map<string, Relation>;
+  foreignKeys: ForeignKey[];
+  functions: Map<string, RoutineDef[]>;
+}
+
+interface RelationRow extends Record<string, unknown> {
+  name: string;
+  relkind: string;
+  columns: Column[];
+  pk: string[] | null;
+}
+
+interface FunctionRow extends Record<string, unknown> {
+  name: string;
+  returns_set: boolean;
+  return_type: string;
+  return_typtype: string;
+  return_relid: number;
+  return_relname: string | null;
+  return_columns: Column[] | null;
+  arg_defaults: number;
+  volatility: 'i' | 's' | 'v';
+  args: FunctionArg[];
+}
+
+const relationsSql = `
+select c.relname as name, c.relkind::text as relkind,
+  coalesce((select json_agg(json_build_object(
+      'name', a.attname,
+      'type', format_type(a.atttypid, a.atttypmod),
+      'notNull', a.attnotnull,
+      'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> '')
+    order by a.attnum)
+    from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
+  (select json_agg(a.attname order by k.ord)
+    from pg_index i
+    cross join unnest(i.indkey::int2[]) with ordinality k(attnum, ord)
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+    where i.indrelid = c.oid and i.indisprimary) as pk
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p')`;
+
+const foreignKeysSql = `
+select con.conname as name, src.relname as from_relation, tgt.relname as to_relation,
+  (select json_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
+    join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as from_columns,
+  (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
+    join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum) as to_columns
+from pg_constraint con
+join pg_class src on src.oid = con.conrelid
+join pg_namespace sn on sn.oid = src.relnamespace
+join pg_class tgt on tgt.oid = con.confrelid
+join pg_namespace tn on tn.oid = tgt.relnamespace
+where con.contype = 'f' and sn.nspname = $1 and tn.nspname = $1`;
+
+const functionsSql = `
+select p.proname as name, p.proretset as returns_set,
+  format_type(p.prorettype, null) as return_type, t.typtype::text as return_typtype,
+  t.typrelid::int as return_relid,
+  (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
+    where rc.oid = t.typrelid and rn.nspname = $1) as return_relname,
+  (select json_agg(json_build_object(
+      'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
+      'notNull', false, 'hasDefault', false) order by a.attnum)
+    from pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped)
+    as return_columns,
+  p.pronargdefaults::int as arg_defaults, p.provolatile::text as volatility,
+  coalesce((select json_agg(json_build_object(
+      'name', coalesce(p.proargnames[a.ord], ''),
+      'type', format_type(a.typ, null),
+      'mode', coalesce(p.proargmodes[a.ord]::text, 'i')) order by a.ord)
+    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality a(typ, ord)), '[]')
+    as args
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type t on t.oid = p.prorettype
+where n.nspname = $1 and p.prokind = 'f'`;
+
+function toRoutine(row: FunctionRow): RoutineDef {
+  const inputs = row.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+  const outArgs = row.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
+  let returnKind: RoutineDef['returnKind'] = 'scalar';
+  let outputs: Column[] = [];
+  if (row.return_type === 'void') returnKind = 'void';
+  else if (row.return_relid !== 0 && row.return_columns) {
+    returnKind = 'composite';
+    outputs = row.return_columns;
+  } else if (row.return_type === 'record' && outArgs.length > 0) {
+    returnKind = 'composite';
+    outputs = outArgs.map((a) => ({
+      name: a.name,
+      type: a.type,
+      notNull: false,
+      hasDefault: false,
+    }));
+  }
+  return {
+    name: row.name,
+    inputs,
+    defaults: row.arg_defaults,
+    returnsSet: row.returns_set,
+    returnType: row.return_type,
+    returnKind,
+    outputs,
+    returnRelation: row.return_relname ?? undefined,
+    volatility: row.volatility,
+  };
+}
+
+export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<SchemaSnapshot> {
+  const [relations, foreignKeys, functions] = [
+    await db.query<RelationRow>(relationsSql, [schema]),
+    await db.query<{
+      name: string;
+      from_relation: string;
+      to_relation: string;
+      from_columns: string[];
+      to_columns: string[];
+    }>(foreignKeysSql, [schema]),
+    await db.query<FunctionRow>(functionsSql, [schema]),
+  ];
+  const snapshot: SchemaSnapshot = {
+    relations: new Map(),
+    foreignKeys: foreignKeys.rows.map((r) => ({
+      name: r.name,
+      fromRelation: r.from_relation,
+      fromColumns: r.from_columns,
+      toRelation: r.to_relation,
+      toColumns: r.to_columns,
+    })),
+    functions: new Map(),
+  };
+  for (const row of relations.rows) {
+    snapshot.relations.set(row.name, {
+      name: row.name,
+      kind: row.relkind === 'v' || row.relkind === 'm' ? 'view' : 'table',
+      columns: new Map(row.columns.map((c) => [c.name, c])),
+      primaryKey: row.pk ?? [],
+    });
+  }
+  for (const row of functions.rows) {
+    const routine = toRoutine(row);
+    const overloads = snapshot.functions.get(routine.name) ?? [];
+    overloads.push(routine);
+    snapshot.functions.set(routine.name, overloads);
+  }
+  return snapshot;
+}
+
+export interface SchemaCache {
+  /** The latest snapshot; waits while a reload is in flight so requests see new DDL. */
+  current(): Promise<SchemaSnapshot>;
+  reload(): Promise<SchemaSnapshot>;
+  /**
+   * Rereads the catalog after a lookup missed, at most once a second: DDL run without the
+   * NOTIFY (or a NOTIFY still in flight) becomes visible without letting unknown names
+   * trigger a catalog scan on every request.
+   */
+  refreshAfterMiss(): Promise<SchemaSnapshot | undefined>;
+}
+
+const MISS_RELOAD_INTERVAL_MS = 1000;
+
+/** Loads lazily and keeps the cache fresh on `NOTIFY pgrst, 'reload schema'`. */
+export function createSchemaCache(db: Database, log: Logger): SchemaCache {
+  let last: SchemaSnapshot | undefined;
+  let loadedAt = 0;
+  let pending: Promise<SchemaSnapshot> | undefined;
+  let listening = false;
+
+  function load(): Promise<SchemaSnapshot> {
+    const started = Date.now();
+    const attempt: Promise<SchemaSnapshot> = readSchema(db)
+      .then(
+        (snapshot) => {
+          last = snapshot;
+          loadedAt = started;
+          return snapshot;
+        },
+        (error: unknown) => {
+          log.error('schema cache reload failed', { error: (error as Error).message });
+          // Keep serving the last good snapshot.
+          if (last) return last;
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (pending === attempt) pending = undefined;
+      });
+    pending = attempt;
+    return attempt;
+  }
+
+  function listen() {
+    if (listening) return;
+    listening = true;
+    db.listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') void load().catch(() => undefined);
+    }).catch((error: unknown) => {
+      listening = false;
+      log.error('schema cache could not listen for reloads', { error: (error as Error).message });
+    });
+  }
+
+  return {
+    current() {
+      listen();
+      if (pending) return pending;
+      if (last) return Promise.resolve(last);
+      return load();
+    },
+    reload: load,
+    async refreshAfterMiss() {
+      if (pending) return pending;
+      if (Date.now() - loadedAt < MISS_RELOAD_INTERVAL_MS) return undefined;
+      return load();
+    },
+  };
+}
