@@ -28,6 +28,12 @@ export interface PlatformMetrics {
   generated_at: string;
 }
 
+/** The spec's retry policy, explicit because the app's query client defaults to one retry. */
+export const metricsRetry = {
+  retry: 3,
+  retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),
+};
+
 export const dashboardKeys = {
   all: ['dashboards'] as const,
   platformMetrics: () => [...dashboardKeys.all, 'platform-metrics'] as const,
@@ -65,5 +71,7 @@ export function usePlatformMetrics(options: { enabled: boolean; refetchInterval:
     queryFn: fetchPlatformMetrics,
     enabled: options.enabled,
     refetchInterval: options.enabled ? options.refetchInterval : false,
+    retry: metricsRetry.retry,
+    retryDelay: metricsRetry.retryDelay,
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
+import { metricsRetry } from './platform-metrics';
 
 export interface VercelProject {
   id: string;
@@ -68,7 +69,7 @@ export const vercelKeys = {
 
 /** A missing token will not fix itself between retries. */
 function retryUnlessNotConfigured(failureCount: number, error: Error) {
-  return !(error instanceof HostingNotConfiguredError) && failureCount < 3;
+  return !(error instanceof HostingNotConfiguredError) && failureCount < metricsRetry.retry;
 }
 
 export function useVercelProjects(enabled: boolean) {
@@ -79,6 +80,7 @@ export function useVercelProjects(enabled: boolean) {
     enabled,
     refetchInterval: enabled ? 60_000 : false,
     retry: retryUnlessNotConfigured,
+    retryDelay: metricsRetry.retryDelay,
   });
 }
 
@@ -94,6 +96,7 @@ export function useVercelDeployments(enabled: boolean, limit = 5) {
     enabled,
     refetchInterval: enabled ? 30_000 : false,
     retry: retryUnlessNotConfigured,
+    retryDelay: metricsRetry.retryDelay,
   });
 }
 
@@ -109,5 +112,6 @@ export function useVercelAnalytics(projectId: string | undefined, enabled: boole
     enabled: enabled && Boolean(projectId),
     refetchInterval: enabled ? 30_000 : false,
     retry: retryUnlessNotConfigured,
+    retryDelay: metricsRetry.retryDelay,
   });
 }

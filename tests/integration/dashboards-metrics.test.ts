@@ -1,0 +1,237 @@
+/**
+ * get_public_platform_metrics through /rest/v1/rpc as supabase-js calls it, on both databases.
+ */
+import * as jose from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+
+// WORKAROUND(node20-websocket): supabase-js 2.119 constructs its realtime client eagerly and
+// needs a global WebSocket, which Node 20 has only behind --experimental-websocket. These tests
+// never open a realtime channel, so a constructor that refuses is enough.
+globalThis.WebSocket ??= class {
+  constructor() {
+    throw new Error('realtime is not used in these tests');
+  }
+} as unknown as typeof WebSocket;
+
+interface Metrics {
+  totals: Record<string, number>;
+  estimates: Record<string, number | null>;
+  completion: { completed: number; in_progress: number; not_started: number };
+  response_time_ms: number | null;
+  response_time_p99_ms: number | null;
+  db_connections: number;
+  requests_last_hour: { minute: string; requests: number; errors: number }[] | null;
+  generated_at: string;
+}
+
+async function userToken(server: TestServer, sub: string): Promise<string> {
+  const key = server.deps.keys.current;
+  return new jose.SignJWT({ role: 'authenticated', sub, aud: 'authenticated' })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(key.privateKey);
+}
+
+describe.each(databaseKinds)('platform metrics on %s', (kind) => {
+  let server: TestServer;
+
+  async function metrics(): Promise<Metrics> {
+    const { data, error } = await server.anon().rpc('get_public_platform_metrics');
+    expect(error).toBeNull();
+    return data as Metrics;
+  }
+
+  async function createUser(email: string): Promise<string> {
+    const { rows } = await server.deps.db.query<{ id: string }>(
+      'insert into auth.users (email) values ($1) returning id',
+      [email],
+    );
+    return rows[0]!.id;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server?.stop());
+
+  it('answers anonymous callers with the documented shape and real, empty-database figures', async () => {
+    const m = await metrics();
+    expect(m.totals).toEqual({
+      users: 0,
+      courses: 0,
+      enrollments: 0,
+      notes: 0,
+      flashcards: 0,
+      active_users_7d: 0,
+      active_today: 0,
+    });
+    expect(Object.keys(m.estimates).sort()).toEqual(
+      [
+        'auth_requests',
+        'db_requests',
+        'functions_requests',
+        'realtime_events',
+        'storage_requests',
+        'window_hours',
+      ].sort(),
+    );
+    expect(m.estimates.window_hours).toBe(24);
+    expect(m.completion).toEqual({ completed: 0, in_progress: 0, not_started: 0 });
+    expect(m.db_connections).toBeGreaterThanOrEqual(1);
+    if (kind === 'pglite') expect(m.db_connections).toBe(1);
+    expect(Math.abs(Date.parse(m.generated_at) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('counts rows users add through the API, although RLS hides those rows from other callers', async () => {
+    const before = await metrics();
+    const alice = await createUser(`alice-${kind}@example.test`);
+    const bob = await createUser(`bob-${kind}@example.test`);
+    const asAlice = server.withToken(await userToken(server, alice));
+    const asBob = server.withToken(await userToken(server, bob));
+
+    const course = await asAlice
+      .from('courses')
+      .insert({ title: 'Cell biology', owner_id: alice, published: false })
+      .select('id')
+      .single();
+    expect(course.error).toBeNull();
+    const courseId = (course.data as { id: string }).id;
+    expect(
+      (
+        await asAlice
+          .from('enrollments')
+          .insert({ course_id: courseId, user_id: alice, progress_percent: 100 })
+      ).error,
+    ).toBeNull();
+    expect(
+      (await asAlice.from('notes').insert([{ title: 'Mitosis' }, { title: 'Meiosis' }])).error,
+    ).toBeNull();
+    expect(
+      (await asAlice.from('flashcards').insert({ front: 'ATP?', back: 'Energy' })).error,
+    ).toBeNull();
+
+    // Bob and anonymous visitors cannot see Alice's rows…
+    expect((await asBob.from('notes').select('id')).data).toEqual([]);
+    expect((await server.anon().from('courses').select('id')).data).toEqual([]);
+
+    // …but the public figures count them.
+    const after = await metrics();
+    expect(after.totals.users).toBe(before.totals.users + 2);
+    expect(after.totals.courses).toBe(before.totals.courses + 1);
+    expect(after.totals.enrollments).toBe(before.totals.enrollments + 1);
+    expect(after.totals.notes).toBe(before.totals.notes + 2);
+    expect(after.totals.flashcards).toBe(before.totals.flashcards + 1);
+    expect(after.completion.completed).toBe(before.completion.completed + 1);
+    // Alice wrote, so she is active; Bob only read.
+    expect(after.totals.active_today).toBe(before.totals.active_today + 1);
+    expect(after.totals.active_users_7d).toBe(before.totals.active_users_7d + 1);
+
+    // Deleting and updating move the counters back.
+    expect(
+      (await asAlice.from('enrollments').update({ progress_percent: 40 }).eq('course_id', courseId))
+        .error,
+    ).toBeNull();
+    expect((await asAlice.from('notes').delete().eq('title', 'Meiosis')).error).toBeNull();
+    const later = await metrics();
+    expect(later.totals.notes).toBe(after.totals.notes - 1);
+    expect(later.completion.completed).toBe(after.completion.completed - 1);
+    expect(later.completion.in_progress).toBe(after.completion.in_progress + 1);
+  });
+
+  it('counts active users over exact 24-hour and 7-day windows', async () => {
+    const before = await metrics();
+    const ids: string[] = [];
+    for (const name of ['inside-day', 'edge-day-in', 'edge-day-out', 'three-days', 'eight-days']) {
+      ids.push(await createUser(`${name}-${kind}@example.test`));
+    }
+    const ages = [
+      '2 hours',
+      '23 hours 59 minutes 30 seconds',
+      '24 hours 30 seconds',
+      '3 days',
+      '8 days',
+    ];
+    for (const [i, id] of ids.entries()) {
+      await server.deps.db.query(
+        'insert into public.user_activity (user_id, last_active_at) values ($1, now() - $2::interval)',
+        [id, ages[i]],
+      );
+    }
+    const after = await metrics();
+    expect(after.totals.active_today - before.totals.active_today).toBe(2);
+    expect(after.totals.active_users_7d - before.totals.active_users_7d).toBe(4);
+
+    // A user becoming active again moves between buckets rather than being counted twice.
+    await server.deps.db.query(
+      'update public.user_activity set last_active_at = now() where user_id = $1',
+      [ids[4]],
+    );
+    const moved = await metrics();
+    expect(moved.totals.active_today - after.totals.active_today).toBe(1);
+    expect(moved.totals.active_users_7d - after.totals.active_users_7d).toBe(1);
+  });
+
+  it("records activity only for a signed-in caller and keeps activity rows out of clients' hands", async () => {
+    const anonCall = await server.anon().rpc('record_activity');
+    expect(anonCall.error).not.toBeNull();
+
+    const carol = await createUser(`carol-${kind}@example.test`);
+    const asCarol = server.withToken(await userToken(server, carol));
+    const before = await metrics();
+    expect((await asCarol.rpc('record_activity')).error).toBeNull();
+    expect((await metrics()).totals.active_today).toBe(before.totals.active_today + 1);
+
+    const forged = await asCarol
+      .from('user_activity')
+      .insert({ user_id: carol, last_active_at: '2020-01-01T00:00:00Z' });
+    expect(forged.error).not.toBeNull();
+    const own = await asCarol.from('user_activity').select('user_id');
+    expect(own.data).toEqual([{ user_id: carol }]);
+  });
+
+  it('reports request estimates, latency and the last hour from the gateway counters', async () => {
+    await server.deps.db.exec(`
+      delete from platform.request_metrics;
+      insert into platform.request_metrics (minute, service, requests, errors, p50_ms, p99_ms) values
+        (date_trunc('minute', now()), 'rest', 40, 2, 3.5, 20),
+        (date_trunc('minute', now()) - interval '2 minutes', 'rest', 60, 0, 9, 30),
+        (date_trunc('minute', now()) - interval '3 hours', 'auth', 7, 1, 12, 40),
+        (date_trunc('minute', now()) - interval '5 minutes', 'storage', 5, 0, 2, 4),
+        (date_trunc('minute', now()) - interval '25 hours', 'rest', 1000, 0, 1, 1);
+    `);
+    const m = await metrics();
+    expect(m.estimates.db_requests).toBe(100);
+    expect(m.estimates.auth_requests).toBe(7);
+    expect(m.estimates.storage_requests).toBe(5);
+    expect(m.estimates.realtime_events).toBe(0);
+    expect(m.response_time_ms).toBe(3.5);
+    expect(m.response_time_p99_ms).toBe(20);
+    expect(m.requests_last_hour).toHaveLength(60);
+    const last = m.requests_last_hour!.at(-1)!;
+    expect(last).toMatchObject({ requests: 40, errors: 2 });
+    expect(m.requests_last_hour!.reduce((s, p) => s + p.requests, 0)).toBe(105);
+
+    // With nothing recorded in the window the figures are unknown, not zero.
+    await server.deps.db.exec('delete from platform.request_metrics');
+    const empty = await metrics();
+    expect(empty.estimates.db_requests).toBeNull();
+    expect(empty.requests_last_hour).toBeNull();
+    expect(empty.response_time_ms).toBeNull();
+  });
+
+  it('refuses anonymous callers the internal helpers', async () => {
+    const { error } = await server.anon().rpc('touch_user_activity', { p_user: null });
+    expect(error).not.toBeNull();
+    const direct = await server.deps.db
+      .asRole({ role: 'anon' }, (tx) =>
+        tx.query("select platform.active_users_since(interval '1 day')"),
+      )
+      .then(
+        () => 'allowed',
+        (e: Error) => e.message,
+      );
+    expect(direct).toMatch(/permission denied/);
+  });
+});
