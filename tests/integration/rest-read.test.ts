@@ -1,0 +1,400 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+
+/** Fixture tables carry an `rr_` prefix so they never meet the product's own migrations. */
+const fixture = `
+create table public.rr_teachers (id int primary key, name text not null);
+create table public.rr_courses (
+  id int primary key,
+  title text not null,
+  level int,
+  tags text[] not null default '{}',
+  meta jsonb,
+  teacher_id int references public.rr_teachers(id),
+  assistant_id int references public.rr_teachers(id)
+);
+create table public.rr_lessons (
+  id int primary key,
+  course_id int not null references public.rr_courses(id),
+  position int not null,
+  title text not null
+);
+create view public.rr_course_titles as select id, title from public.rr_courses;
+insert into public.rr_teachers values (1, 'Ada'), (2, 'Grace');
+insert into public.rr_courses values
+  (1, 'Algebra', 1, '{math,core}', '{"credits": 5, "room": "A1"}', 1, 2),
+  (2, 'Biology', 2, '{science}', '{"credits": 3}', 2, null),
+  (3, 'Chemistry', null, '{science,lab}', null, 2, 1),
+  (4, 'Drawing', 3, '{}', null, null, null),
+  (5, 'O''Brien''s "quoted" course', 2, '{}', null, 1, null);
+insert into public.rr_lessons values
+  (1, 1, 2, 'Groups'), (2, 1, 1, 'Sets'), (3, 2, 1, 'Cells'), (4, 3, 1, 'Atoms');
+notify pgrst, 'reload schema';
+`;
+
+/**
+ * supabase-js on Node 20 needs a WebSocket class for realtime even when realtime is never used
+ * (tests/support/test-server.ts does not pass one); these tests only talk REST.
+ */
+class RealtimeUnused {
+  constructor() {
+    throw new Error('realtime is not used by the REST tests');
+  }
+}
+
+function client(server: TestServer, key: string): SupabaseClient {
+  return createClient(server.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: RealtimeUnused as never },
+  });
+}
+
+/** Waits until the REST service's schema cache sees a relation created by the test. */
+async function waitForRelation(server: TestServer, relation: string) {
+  for (let i = 0; i < 50; i++) {
+    const response = await fetch(`${server.url}/rest/v1/${relation}?limit=0`, {
+      headers: { apikey: server.serviceRoleKey },
+    });
+    if (response.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`relation ${relation} never appeared in the schema cache`);
+}
+
+describe.each(databaseKinds)('REST reads on %s', (kind) => {
+  let server: TestServer;
+  let db: SupabaseClient;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    await server.deps.db.exec(fixture);
+    await waitForRelation(server, 'rr_courses');
+    db = client(server, server.serviceRoleKey);
+  });
+  afterAll(() => server?.stop());
+
+  it('selects columns, aliases and casts', async () => {
+    const { data, error } = await db
+      .from('rr_courses')
+      .select('id, name:title, level::text, credits:meta->credits, room:meta->>room')
+      .eq('id', 1);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 1, name: 'Algebra', level: '1', credits: 5, room: 'A1' }]);
+  });
+
+  it('returns every column with * and keeps SQL types as JSON', async () => {
+    const { data } = await db.from('rr_courses').select('*').eq('id', 1).single();
+    expect(data).toEqual({
+      id: 1,
+      title: 'Algebra',
+      level: 1,
+      tags: ['math', 'core'],
+      meta: { credits: 5, room: 'A1' },
+      teacher_id: 1,
+      assistant_id: 2,
+    });
+  });
+
+  it('filters with every comparison operator', async () => {
+    const ids = async (query: PromiseLike<{ data: { id: number }[] | null; error: unknown }>) => {
+      const { data, error } = await query;
+      expect(error).toBeNull();
+      return (data ?? []).map((row) => row.id).sort();
+    };
+    const t = () => db.from('rr_courses').select('id');
+    expect(await ids(t().eq('level', 2))).toEqual([2, 5]);
+    expect(await ids(t().neq('level', 2))).toEqual([1, 4]);
+    expect(await ids(t().gt('level', 1))).toEqual([2, 4, 5]);
+    expect(await ids(t().gte('level', 3))).toEqual([4]);
+    expect(await ids(t().lt('level', 2))).toEqual([1]);
+    expect(await ids(t().lte('level', 2))).toEqual([1, 2, 5]);
+    expect(await ids(t().like('title', '%ology'))).toEqual([2]);
+    expect(await ids(t().like('title', '*ology'))).toEqual([2]);
+    expect(await ids(t().ilike('title', 'a%'))).toEqual([1]);
+    expect(await ids(t().is('level', null))).toEqual([3]);
+    expect(await ids(t().not('level', 'is', null))).toEqual([1, 2, 4, 5]);
+    expect(await ids(t().in('id', [1, 3, 99]))).toEqual([1, 3]);
+    expect(await ids(t().in('title', ['Algebra', 'O\'Brien\'s "quoted" course']))).toEqual([1, 5]);
+    expect(await ids(t().contains('tags', ['science']))).toEqual([2, 3]);
+    expect(await ids(t().containedBy('tags', ['science', 'lab', 'x']))).toEqual([2, 3, 4, 5]);
+    expect(await ids(t().contains('meta', { credits: 3 }))).toEqual([2]);
+    expect(await ids(t().overlaps('tags', ['lab', 'core']))).toEqual([1, 3]);
+    expect(await ids(t().not('id', 'in', '(1,2)'))).toEqual([3, 4, 5]);
+    expect(await ids(t().eq('meta->>room', 'A1'))).toEqual([1]);
+  });
+
+  it('combines filters with or, and, and not', async () => {
+    const { data, error } = await db
+      .from('rr_courses')
+      .select('id')
+      .or('level.eq.3,and(level.eq.2,title.like.B*),tags.cs.{lab}')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 2 }, { id: 3 }, { id: 4 }]);
+
+    const negated = await fetch(
+      `${server.url}/rest/v1/rr_courses?select=id&not.or=(level.is.null,level.gte.2)`,
+      { headers: { apikey: server.serviceRoleKey } },
+    );
+    expect(await negated.json()).toEqual([{ id: 1 }]);
+
+    const quoted = await db
+      .from('rr_courses')
+      .select('id')
+      .or('title.eq."O\'Brien\'s \\"quoted\\" course",id.eq.4');
+    expect(quoted.error).toBeNull();
+    expect(quoted.data?.map((r) => r.id).sort()).toEqual([4, 5]);
+  });
+
+  it('orders by several columns with nulls placement, and pages', async () => {
+    const { data } = await db
+      .from('rr_courses')
+      .select('id')
+      .order('level', { ascending: false, nullsFirst: true })
+      .order('id', { ascending: true });
+    expect(data?.map((r) => r.id)).toEqual([3, 4, 2, 5, 1]);
+
+    const page = await db.from('rr_courses').select('id').order('id').range(1, 2);
+    expect(page.data).toEqual([{ id: 2 }, { id: 3 }]);
+
+    const limited = await db.from('rr_courses').select('id').order('id').limit(2);
+    expect(limited.data).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('counts with Prefer: count=exact and reports Content-Range', async () => {
+    const { data, count, status } = await db
+      .from('rr_courses')
+      .select('id', { count: 'exact' })
+      .order('id')
+      .range(0, 1);
+    expect(count).toBe(5);
+    expect(status).toBe(206);
+    expect(data).toHaveLength(2);
+
+    const head = await db
+      .from('rr_courses')
+      .select('*', { count: 'exact', head: true })
+      .eq('level', 2);
+    expect(head.count).toBe(2);
+    expect(head.data).toBeNull();
+
+    const none = await db.from('rr_courses').select('id', { count: 'planned' }).eq('id', 42);
+    expect(none.count).toBe(0);
+    expect(none.data).toEqual([]);
+
+    const raw = await fetch(`${server.url}/rest/v1/rr_courses?select=id&id=gt.3`, {
+      headers: { apikey: server.serviceRoleKey, prefer: 'count=exact' },
+    });
+    expect(raw.headers.get('content-range')).toBe('0-1/2');
+    const empty = await fetch(`${server.url}/rest/v1/rr_courses?select=id&id=gt.99`, {
+      headers: { apikey: server.serviceRoleKey, prefer: 'count=exact' },
+    });
+    expect(empty.headers.get('content-range')).toBe('*/0');
+  });
+
+  it('honours the Range header', async () => {
+    const response = await fetch(`${server.url}/rest/v1/rr_courses?select=id&order=id`, {
+      headers: { apikey: server.serviceRoleKey, range: '2-3', 'range-unit': 'items' },
+    });
+    expect(await response.json()).toEqual([{ id: 3 }, { id: 4 }]);
+    expect(response.headers.get('content-range')).toBe('2-3/*');
+    const beyond = await fetch(`${server.url}/rest/v1/rr_courses?offset=10`, {
+      headers: { apikey: server.serviceRoleKey, prefer: 'count=exact' },
+    });
+    expect(beyond.status).toBe(416);
+    expect((await beyond.json()).code).toBe('PGRST103');
+  });
+
+  it('returns one object for .single() and 406 PGRST116 otherwise', async () => {
+    const one = await db.from('rr_courses').select('title').eq('id', 2).single();
+    expect(one.data).toEqual({ title: 'Biology' });
+
+    const many = await db.from('rr_courses').select('id').single();
+    expect(many.status).toBe(406);
+    expect(many.error?.code).toBe('PGRST116');
+
+    const none = await db.from('rr_courses').select('id').eq('id', 99).single();
+    expect(none.status).toBe(406);
+    expect(none.error?.code).toBe('PGRST116');
+
+    const maybe = await db.from('rr_courses').select('id').eq('id', 99).maybeSingle();
+    expect(maybe.error).toBeNull();
+    expect(maybe.data).toBeNull();
+  });
+
+  it('embeds to-one and to-many relations, with hints, filters, order and !inner', async () => {
+    const { data, error } = await db
+      .from('rr_courses')
+      .select('title, rr_lessons(title, position)')
+      .eq('id', 1)
+      .order('position', { referencedTable: 'rr_lessons' })
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      title: 'Algebra',
+      rr_lessons: [
+        { title: 'Sets', position: 1 },
+        { title: 'Groups', position: 2 },
+      ],
+    });
+
+    const lessons = await db
+      .from('rr_lessons')
+      .select('title, course:rr_courses(title)')
+      .order('id')
+      .limit(1);
+    expect(lessons.data).toEqual([{ title: 'Groups', course: { title: 'Algebra' } }]);
+
+    const ambiguous = await db.from('rr_courses').select('id, rr_teachers(name)');
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error?.code).toBe('PGRST201');
+
+    const hinted = await db
+      .from('rr_courses')
+      .select(
+        'id, teacher:rr_teachers!teacher_id(name), assistant:rr_teachers!rr_courses_assistant_id_fkey(name)',
+      )
+      .eq('id', 3)
+      .single();
+    expect(hinted.data).toEqual({ id: 3, teacher: { name: 'Grace' }, assistant: { name: 'Ada' } });
+
+    const inner = await db
+      .from('rr_courses')
+      .select('id, rr_lessons!inner(title)')
+      .eq('rr_lessons.title', 'Cells');
+    expect(inner.data).toEqual([{ id: 2, rr_lessons: [{ title: 'Cells' }] }]);
+
+    const limitedChildren = await db
+      .from('rr_courses')
+      .select('id, rr_lessons(id)')
+      .eq('id', 1)
+      .limit(1, { referencedTable: 'rr_lessons' })
+      .single();
+    expect(limitedChildren.data?.rr_lessons).toHaveLength(1);
+
+    const unrelated = await db.from('rr_teachers').select('id, rr_lessons(id)');
+    expect(unrelated.status).toBe(400);
+    expect(unrelated.error?.code).toBe('PGRST200');
+  });
+
+  it('reads views', async () => {
+    const { data } = await db.from('rr_course_titles').select('title').eq('id', 4);
+    expect(data).toEqual([{ title: 'Drawing' }]);
+  });
+
+  it('answers HEAD with headers and no body', async () => {
+    const response = await fetch(`${server.url}/rest/v1/rr_courses?select=id`, {
+      method: 'HEAD',
+      headers: { apikey: server.serviceRoleKey, prefer: 'count=exact' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-range')).toBe('0-4/5');
+    expect(await response.text()).toBe('');
+  });
+
+  it('refuses unknown relations and columns with PostgREST codes', async () => {
+    const table = await db.from('no_such_table').select('*');
+    expect(table.status).toBe(404);
+    expect(table.error).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.no_such_table' in the schema cache",
+    });
+    const column = await db.from('rr_courses').select('nope');
+    expect(column.status).toBe(400);
+    expect(column.error?.code).toBe('42703');
+    const filterColumn = await db.from('rr_courses').select('id').eq('nope', 1);
+    expect(filterColumn.error?.code).toBe('42703');
+    const internal = await db.from('schema_migrations').select('*');
+    expect(internal.status).toBe(404);
+  });
+
+  it('rejects hostile identifiers and operators without running them', async () => {
+    const attacks = [
+      db.from('rr_courses').select('id, title"; drop table rr_lessons; --'),
+      db.from('rr_courses').select('id').eq('id); drop table rr_lessons; --', 1),
+      db.from('rr_courses').select('id').order('id; drop table rr_lessons'),
+      db.from('rr_courses').select('id').order('title desc, (select 1)'),
+      db.from('rr_courses').select('id::text); drop table rr_lessons; --'),
+      db.from('rr_courses').select('id').filter('id', 'eq); drop table rr_lessons; --', '1'),
+      db.from('rr_courses').select('id').or('id.eq.1) or (1=1'),
+      db.from('rr_courses;drop table rr_lessons').select('*'),
+      db.from('rr_courses').select('"id"";drop table rr_lessons;--"'),
+    ];
+    for (const result of await Promise.all(attacks)) {
+      expect(result.error, JSON.stringify(result)).not.toBeNull();
+      expect([400, 404]).toContain(result.status);
+      expect(result.error).toHaveProperty('code');
+      expect(result.error).toHaveProperty('hint');
+    }
+    const values = await db.from('rr_courses').select('id').eq('title', "x' or '1'='1");
+    expect(values.data).toEqual([]);
+    const lessons = await db.from('rr_lessons').select('id', { count: 'exact', head: true });
+    expect(lessons.count).toBe(4);
+  });
+
+  it('reports wrong types and bad syntax as 400', async () => {
+    const wrongType = await db.from('rr_courses').select('id').eq('id', 'abc');
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.error?.code).toBe('22P02');
+
+    const badOperator = await fetch(`${server.url}/rest/v1/rr_courses?id=zz.1`, {
+      headers: { apikey: server.serviceRoleKey },
+    });
+    expect(badOperator.status).toBe(400);
+    expect((await badOperator.json()).code).toBe('PGRST100');
+
+    for (const query of [
+      'select=id,(',
+      'order=id.sideways',
+      'limit=-1',
+      'or=(id.eq.1',
+      'id=is.maybe',
+      'id=in.1,2',
+    ]) {
+      const response = await fetch(`${server.url}/rest/v1/rr_courses?${query}`, {
+        headers: { apikey: server.serviceRoleKey },
+      });
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+    }
+  });
+
+  it('refuses requests without an API key and other schemas', async () => {
+    const bare = await fetch(`${server.url}/rest/v1/rr_courses`);
+    expect(bare.status).toBe(401);
+    const profile = await fetch(`${server.url}/rest/v1/rr_courses`, {
+      headers: { apikey: server.serviceRoleKey, 'accept-profile': 'auth' },
+    });
+    expect(profile.status).toBe(406);
+    expect((await profile.json()).code).toBe('PGRST106');
+  });
+
+  it('answers CORS preflights with the headers supabase-js sends', async () => {
+    const response = await fetch(`${server.url}/rest/v1/rr_courses`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers':
+          'authorization, apikey, x-client-info, content-type, prefer, accept-profile, content-profile, x-retry-count',
+      },
+    });
+    expect(response.status).toBe(204);
+    const allowed = response.headers.get('access-control-allow-headers') ?? '';
+    for (const header of [
+      'authorization',
+      'apikey',
+      'x-client-info',
+      'prefer',
+      'content-profile',
+    ]) {
+      expect(allowed).toContain(header);
+    }
+    expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
+    const get = await fetch(`${server.url}/rest/v1/rr_courses?limit=1`, {
+      headers: { apikey: server.serviceRoleKey, origin: 'https://app.example' },
+    });
+    expect(get.headers.get('access-control-expose-headers')).toContain('Content-Range');
+  });
+});
