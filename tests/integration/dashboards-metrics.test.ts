@@ -15,7 +15,15 @@ globalThis.WebSocket ??= class {
 } as unknown as typeof WebSocket;
 
 interface Metrics {
-  totals: Record<string, number>;
+  totals: {
+    users: number;
+    courses: number;
+    enrollments: number;
+    notes: number;
+    flashcards: number;
+    active_users_7d: number;
+    active_today: number;
+  };
   estimates: Record<string, number | null>;
   completion: { completed: number; in_progress: number; not_started: number };
   response_time_ms: number | null;

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
 
 export interface PlatformMetrics {
   totals: {
@@ -52,8 +51,14 @@ function isPlatformMetrics(value: unknown): value is PlatformMetrics {
   );
 }
 
+/** supabase-js loads on the first poll, so it never weighs on the home page's first paint. */
+export async function loadSupabase() {
+  const { getSupabase } = await import('@/lib/supabase');
+  return getSupabase();
+}
+
 export async function fetchPlatformMetrics(): Promise<PlatformMetrics> {
-  const supabase = await getSupabase();
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('get_public_platform_metrics');
   if (error) throw new Error(error.message || 'the metrics call failed');
   if (!isPlatformMetrics(data)) throw new Error('the metrics call returned an unexpected shape');

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import { getSupabase } from '@/lib/supabase';
-import { metricsRetry } from './platform-metrics';
+import { loadSupabase, metricsRetry } from './platform-metrics';
 
 export interface VercelProject {
   id: string;
@@ -41,14 +39,17 @@ interface FunctionErrorBody {
 }
 
 async function invoke<T>(searchParams: URLSearchParams): Promise<T & { message?: string }> {
-  const supabase = await getSupabase();
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.functions.invoke<T & { message?: string }>(
     'vercel-analytics',
     { body: { searchParams: searchParams.toString() } },
   );
   if (error) {
-    if (error instanceof FunctionsHttpError) {
-      const response = error.context as Response;
+    // FunctionsHttpError carries the function's response; checked by shape so this module
+    // does not import supabase-js eagerly.
+    const context = (error as { context?: unknown }).context;
+    if (context instanceof Response) {
+      const response = context;
       const body = (await response.json().catch(() => ({}))) as FunctionErrorBody;
       const message = body.error ?? `the analytics function answered HTTP ${response.status}`;
       if (body.code === 'not_configured') throw new HostingNotConfiguredError(message);
