@@ -8,7 +8,9 @@ import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
+import { prepareDataRoom } from './data-room/services';
 import { createGateway } from './gateway/app';
+import { startMetricsFlush } from './gateway/ops/metrics';
 import type { GatewayDeps } from './gateway/context';
 import { loadKeySet } from './keys/key-store';
 import { createTokenVerifier } from './keys/verify';
@@ -33,7 +35,9 @@ export async function startServer(
     const keys = await loadKeySet(db, config);
     const verifier = createTokenVerifier(keys, config.jwtSecret);
     const deps: GatewayDeps = { config, db, keys, verifier, log, version: readVersion() };
+    await prepareDataRoom(deps);
     const app = createGateway(deps);
+    const metricsFlush = startMetricsFlush(deps);
 
     const server: ServerType = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -55,6 +59,7 @@ export async function startServer(
           server.close(() => resolve());
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
+        await metricsFlush.stop();
         await db.close();
       },
     };

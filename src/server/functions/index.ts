@@ -1,5 +1,13 @@
+import { dataRoomFunction } from './data-room';
+import { dataRoomAccessFunction } from './data-room-access';
+import { healthFunction } from './health';
 import type { EdgeFunctionDefinition } from './types';
 import { vercelAnalyticsFunction } from './vercel-analytics';
 
 /** Every edge function the gateway mounts under /functions/v1. */
-export const edgeFunctions: EdgeFunctionDefinition[] = [vercelAnalyticsFunction];
+export const edgeFunctions: EdgeFunctionDefinition[] = [
+  healthFunction,
+  vercelAnalyticsFunction,
+  dataRoomAccessFunction,
+  dataRoomFunction,
+];

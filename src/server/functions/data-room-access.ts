@@ -1,0 +1,107 @@
+/**
+ * POST /functions/v1/data-room-access with `{ pin }` (public): checks the data-room PIN on
+ * the server and answers with a signed grant. Every answer takes at least 500 ms, wrong
+ * attempts are limited per client address, and the comparison is constant-time.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import {
+  ATTEMPT_WINDOW_MINUTES,
+  MAX_WRONG_ATTEMPTS,
+  markAttemptSucceeded,
+  pruneAttempts,
+  reserveAttempt,
+} from '../data-room/attempts';
+import { issueGrant } from '../data-room/grants';
+import { PIN_MAX_LENGTH } from '../data-room/pin';
+import { dataRoomServices } from '../data-room/services';
+import type { ApiEnv, GatewayDeps } from '../gateway/context';
+import type { EdgeFunctionDefinition } from './types';
+
+export const MIN_CHECK_MS = 500;
+
+export const accessMessages = {
+  wrongPin: 'Incorrect PIN. Please try again.',
+  emptyPin: 'Enter the access PIN.',
+  tooLong: `The PIN has at most ${PIN_MAX_LENGTH} characters.`,
+  badBody: 'Send a JSON body such as {"pin": "…"}.',
+  rateLimited: (minutes: number) =>
+    `Too many incorrect PIN attempts. For your security, access from this address is paused; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The peer address of the connection; a forwarded header is not trusted (it can be forged). */
+export function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function createApp(deps: GatewayDeps) {
+  const app = new Hono<ApiEnv>();
+  const services = dataRoomServices(deps);
+
+  app.post('/', async (c) => {
+    const started = Date.now();
+    c.header('Cache-Control', 'no-store');
+    const respond = async <T extends object>(body: T, status: 200 | 400 | 401 | 429) => {
+      // The same minimum duration for every outcome, so timing tells nothing.
+      await sleep(Math.max(0, MIN_CHECK_MS - (Date.now() - started)));
+      return c.json(body, status);
+    };
+
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return respond({ error: accessMessages.badBody, code: 'invalid_request' }, 400);
+    }
+    const raw = (body as { pin?: unknown } | null)?.pin;
+    if (typeof raw !== 'string') {
+      return respond({ error: accessMessages.badBody, code: 'invalid_request' }, 400);
+    }
+    const pin = raw.trim();
+    if (pin === '') return respond({ error: accessMessages.emptyPin, code: 'empty_pin' }, 400);
+    if (pin.length > PIN_MAX_LENGTH)
+      return respond({ error: accessMessages.tooLong, code: 'pin_too_long' }, 400);
+
+    const address = clientAddress(c);
+    const reservation = await reserveAttempt(deps.db, address);
+    if (!reservation.allowed) {
+      c.header('Retry-After', String(reservation.retryAfterSeconds));
+      return respond(
+        {
+          error: accessMessages.rateLimited(Math.ceil(reservation.retryAfterSeconds / 60)),
+          code: 'rate_limited',
+          retryAfterSeconds: reservation.retryAfterSeconds,
+        },
+        429,
+      );
+    }
+
+    const checker = await services.pin();
+    if (!(await checker.matches(pin))) {
+      if (Math.random() < 0.05) void pruneAttempts(deps.db).catch(() => undefined);
+      return respond({ error: accessMessages.wrongPin, code: 'invalid_pin' }, 401);
+    }
+    await markAttemptSucceeded(deps.db, reservation.attemptId);
+    const grant = await issueGrant(deps.db, deps.keys.current, address);
+    deps.log.info('data room grant issued', { grantId: grant.grantId });
+    return respond({ grant: grant.token, grantId: grant.grantId, expiresAt: grant.expiresAt }, 200);
+  });
+
+  return app;
+}
+
+export const dataRoomAccessFunction: EdgeFunctionDefinition = {
+  name: 'data-room-access',
+  public: true,
+  maxBodyBytes: 4 * 1024,
+  create: createApp,
+};
+
+export const rateLimitPolicy = { MAX_WRONG_ATTEMPTS, ATTEMPT_WINDOW_MINUTES };
