@@ -5,8 +5,11 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { GatewayDeps } from './context';
 import { clientConfigRoutes } from './client-config';
+import { functionsRoutes } from './functions/router';
 import { healthRoutes } from './health';
-import { restService } from './rest/rest-service';
+import { metricsFor } from './ops/metrics';
+import { rateLimit } from './ops/rate-limit';
+import { requestLog } from './ops/request-log';
 import { restService } from './rest/rest-service';
 import { storageRoutes } from './storage/routes';
 import { webRoutes } from './web';
@@ -14,13 +17,16 @@ import { webRoutes } from './web';
 export function createGateway(deps: GatewayDeps) {
   const app = new Hono();
 
+  app.use('*', requestLog(deps.log, metricsFor(deps)));
   app.use('*', compress());
+  const limit = rateLimit(deps.config.apiRateLimitPerSecond);
+  for (const service of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(service, limit);
 
   app.route('/health', healthRoutes(deps));
   app.route('/client-config.json', clientConfigRoutes(deps));
   app.route('/rest/v1', restService(deps));
-  app.route('/rest/v1', restService(deps));
   app.route('/storage/v1', storageRoutes(deps));
+  app.route('/functions/v1', functionsRoutes(deps));
 
   app.onError((error, c) => {
     deps.log.error('unhandled error', {

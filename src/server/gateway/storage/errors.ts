@@ -1,5 +1,3 @@
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 /**
  * Errors in Supabase Storage's shape, `{statusCode, code, error, message}`. storage-js reads
  * `message` and takes `statusCode` and `code` from the body. Unlike Supabase (which answers
@@ -70,6 +68,9 @@ export const storageErrors = {
   invalidRange: () =>
     new StorageError(416, 'InvalidRange', 'The requested range is not satisfiable'),
 };
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
 /** Keys are echoed in messages; control characters would garble a log or a terminal. */
 function printable(value: string): string {

@@ -1,0 +1,193 @@
+/**
+ * /functions/v1/{name}: mounts every EdgeFunctionDefinition with CORS, JWT verification
+ * (unless the function is public), a body size limit, JSON errors and a timeout. Each
+ * function is its own Hono app and sees paths relative to its mount point.
+ */
+import { Hono, type Context } from 'hono';
+import { edgeFunctions } from '../../functions/index';
+import type { EdgeFunctionDefinition } from '../../functions/types';
+import type { JwtClaims } from '../../db/types';
+import { TokenError } from '../../keys/verify';
+import { bearerToken } from '../api-auth';
+import type { ApiEnv, ApiVariables, GatewayDeps } from '../context';
+import { apiCors } from '../ops/cors';
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const PREFIX = '/functions/v1/';
+
+const testFunctions: EdgeFunctionDefinition[] = [];
+
+/**
+ * Test hook: functions registered here are mounted (besides the shipped ones) by gateways
+ * created afterwards. Returns a function that unregisters it.
+ */
+export function registerFunctionForTests(definition: EdgeFunctionDefinition): () => void {
+  testFunctions.push(definition);
+  return () => {
+    const index = testFunctions.indexOf(definition);
+    if (index >= 0) testFunctions.splice(index, 1);
+  };
+}
+
+function errorBody(code: string, message: string) {
+  return { code, message };
+}
+
+class BodyTooLarge extends Error {}
+
+/** Reads the body, stopping as soon as it passes `limit` bytes. */
+async function readBody(request: Request, limit: number): Promise<ArrayBuffer | undefined> {
+  if (!request.body) return undefined;
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) throw new BodyTooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const joined = Buffer.concat(chunks);
+  return joined.buffer.slice(
+    joined.byteOffset,
+    joined.byteOffset + joined.byteLength,
+  ) as ArrayBuffer;
+}
+
+interface Mounted {
+  definition: EdgeFunctionDefinition;
+  app: Hono<ApiEnv>;
+}
+
+export function functionsRoutes(
+  deps: GatewayDeps,
+  definitions: readonly EdgeFunctionDefinition[] = [...edgeFunctions, ...testFunctions],
+) {
+  // Variables for the request a function app is about to handle, keyed by that Request.
+  const pending = new WeakMap<Request, ApiVariables>();
+  const mounted = new Map<string, Mounted>();
+  for (const definition of definitions) {
+    if (mounted.has(definition.name))
+      throw new Error(`Two edge functions are named "${definition.name}"`);
+    const app = new Hono<ApiEnv>();
+    app.use('*', async (c, next) => {
+      const variables = pending.get(c.req.raw);
+      if (variables)
+        for (const [key, value] of Object.entries(variables)) c.set(key as never, value as never);
+      await next();
+    });
+    app.route('/', definition.create(deps));
+    app.notFound((c) =>
+      c.json(
+        errorBody(
+          'not_found',
+          `Function "${definition.name}" has no route ${c.req.method} ${c.req.path}`,
+        ),
+        404,
+      ),
+    );
+    app.onError((error, c) => {
+      deps.log.error('edge function failed', { function: definition.name, error: error.message });
+      return c.json(errorBody('function_error', error.message || 'The function failed'), 500);
+    });
+    mounted.set(definition.name, { definition, app });
+  }
+
+  async function resolveClaims(
+    c: Context<ApiEnv>,
+    isPublic: boolean,
+  ): Promise<{ claims: JwtClaims; token: string; apiKey: string } | Response> {
+    const apiKey = c.req.header('apikey')?.trim() ?? '';
+    const token = bearerToken(c.req.header('authorization')) ?? apiKey;
+    if (!token) {
+      if (isPublic) return { claims: { role: 'anon' }, token: '', apiKey };
+      return c.json(errorBody('unauthorized', 'Missing authorization header'), 401);
+    }
+    try {
+      const claims = await deps.verifier.verify(token);
+      if (apiKey && apiKey !== token) await deps.verifier.verify(apiKey);
+      return { claims, token, apiKey: apiKey || token };
+    } catch (error) {
+      if (isPublic) return { claims: { role: 'anon' }, token: '', apiKey };
+      const message = error instanceof TokenError ? error.message : 'Invalid JWT';
+      return c.json(errorBody('unauthorized', message), 401);
+    }
+  }
+
+  const app = new Hono<ApiEnv>();
+  app.use('*', apiCors());
+
+  const handle = async (c: Context<ApiEnv>) => {
+    const url = new URL(c.req.url);
+    const rest = url.pathname.slice(PREFIX.length);
+    const slash = rest.indexOf('/');
+    const name = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash));
+    const target = mounted.get(name);
+    if (!target) return c.json(errorBody('not_found', `Function "${name}" not found`), 404);
+    const { definition } = target;
+
+    const resolved = await resolveClaims(c, definition.public === true);
+    if (resolved instanceof Response) return resolved;
+    c.set('claims', resolved.claims);
+    c.set('role', resolved.claims.role);
+    c.set('token', resolved.token);
+    c.set('apiKey', resolved.apiKey);
+
+    const limit = definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    let body: ArrayBuffer | undefined;
+    try {
+      body = await readBody(c.req.raw, limit);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      return c.json(
+        errorBody('payload_too_large', `The request body is larger than ${limit} bytes`),
+        413,
+      );
+    }
+
+    url.pathname = slash === -1 ? '/' : rest.slice(slash);
+    const request = new Request(url, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      body: body && c.req.method !== 'GET' && c.req.method !== 'HEAD' ? body : undefined,
+    });
+    pending.set(request, {
+      claims: resolved.claims,
+      role: resolved.claims.role,
+      token: resolved.token,
+      apiKey: resolved.apiKey,
+    });
+
+    const timeoutMs = definition.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<Response>((resolve) => {
+      timer = setTimeout(
+        () =>
+          resolve(
+            c.json(
+              errorBody('timeout', `Function "${name}" did not finish within ${timeoutMs} ms`),
+              504,
+            ),
+          ),
+        timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([target.app.fetch(request), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  app.all('/:name', handle);
+  app.all('/:name/*', handle);
+  app.all('/', (c) => c.json(errorBody('not_found', 'Name a function: /functions/v1/{name}'), 404));
+  return app;
+}

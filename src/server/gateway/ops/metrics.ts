@@ -1,0 +1,176 @@
+/**
+ * Request counters per service and minute, kept in memory and flushed to
+ * platform.request_metrics every 10 s (and on close), so no request waits on a metrics write.
+ * Counts are flushed as increments, so several processes add up; latency percentiles come
+ * from this process's samples of the minute (see decision 0022).
+ */
+import type { Database } from '../../db/types';
+import type { Logger } from '../../logger';
+
+export const metricServices = ['auth', 'rest', 'storage', 'functions', 'realtime'] as const;
+export type MetricService = (typeof metricServices)[number];
+
+/** Enough samples for a stable p99 while bounding memory per minute and service. */
+const MAX_SAMPLES = 5000;
+const MINUTE_MS = 60_000;
+
+interface MinuteStats {
+  minute: number;
+  service: MetricService;
+  requests: number;
+  errors: number;
+  samples: number[];
+  flushedRequests: number;
+  flushedErrors: number;
+}
+
+export interface MetricsRow {
+  minute: string;
+  service: MetricService;
+  requests: number;
+  errors: number;
+  p50_ms: number | null;
+  p99_ms: number | null;
+}
+
+export interface RequestMetrics {
+  /** Counts one finished request; 5xx statuses count as errors. */
+  record(service: MetricService, status: number, durationMs: number, at?: number): void;
+  /** The minutes held in memory (the current one and any not yet flushed), oldest first. */
+  snapshot(): MetricsRow[];
+  /** Writes what changed since the last flush; keeps it for the next try if the write fails. */
+  flush(db: Database): Promise<void>;
+}
+
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export function createRequestMetrics(random: () => number = Math.random): RequestMetrics {
+  const minutes = new Map<string, MinuteStats>();
+
+  function row(stats: MinuteStats): MetricsRow {
+    const sorted = [...stats.samples].sort((a, b) => a - b);
+    return {
+      minute: new Date(stats.minute).toISOString(),
+      service: stats.service,
+      requests: stats.requests,
+      errors: stats.errors,
+      p50_ms: percentile(sorted, 50),
+      p99_ms: percentile(sorted, 99),
+    };
+  }
+
+  return {
+    record(service, status, durationMs, at = Date.now()) {
+      const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+      const key = `${minute}|${service}`;
+      let stats = minutes.get(key);
+      if (!stats) {
+        stats = {
+          minute,
+          service,
+          requests: 0,
+          errors: 0,
+          samples: [],
+          flushedRequests: 0,
+          flushedErrors: 0,
+        };
+        minutes.set(key, stats);
+      }
+      stats.requests += 1;
+      if (status >= 500) stats.errors += 1;
+      // Reservoir sampling keeps a uniform sample once the minute has more requests than slots.
+      if (stats.samples.length < MAX_SAMPLES) stats.samples.push(durationMs);
+      else {
+        const slot = Math.floor(random() * stats.requests);
+        if (slot < MAX_SAMPLES) stats.samples[slot] = durationMs;
+      }
+    },
+
+    snapshot() {
+      return [...minutes.values()].sort((a, b) => a.minute - b.minute).map(row);
+    },
+
+    async flush(db) {
+      const pending = [...minutes.values()].filter(
+        (s) => s.requests > s.flushedRequests || s.errors > s.flushedErrors,
+      );
+      for (const stats of pending) {
+        const requests = stats.requests;
+        const errors = stats.errors;
+        const { p50_ms, p99_ms } = row(stats);
+        await db.query(
+          `insert into platform.request_metrics (minute, service, requests, errors, p50_ms, p99_ms)
+           values ($1::timestamptz, $2, $3, $4, $5, $6)
+           on conflict (minute, service) do update
+             set requests = request_metrics.requests + excluded.requests,
+                 errors = request_metrics.errors + excluded.errors,
+                 p50_ms = excluded.p50_ms,
+                 p99_ms = excluded.p99_ms`,
+          [
+            new Date(stats.minute).toISOString(),
+            stats.service,
+            requests - stats.flushedRequests,
+            errors - stats.flushedErrors,
+            p50_ms,
+            p99_ms,
+          ],
+        );
+        stats.flushedRequests = requests;
+        stats.flushedErrors = errors;
+      }
+      // Older minutes are complete once flushed; keep only the current one in memory.
+      const current = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+      for (const [key, stats] of minutes) {
+        const done =
+          stats.requests === stats.flushedRequests && stats.errors === stats.flushedErrors;
+        if (stats.minute < current && done) minutes.delete(key);
+      }
+    },
+  };
+}
+
+const byDeps = new WeakMap<object, RequestMetrics>();
+
+/**
+ * The metrics of one running gateway (keyed by its deps object), e.g.
+ * `metricsFor(server.deps).snapshot()` for an in-process read of the current minute.
+ */
+export function metricsFor(deps: object): RequestMetrics {
+  let metrics = byDeps.get(deps);
+  if (!metrics) {
+    metrics = createRequestMetrics();
+    byDeps.set(deps, metrics);
+  }
+  return metrics;
+}
+
+export const METRICS_FLUSH_INTERVAL_MS = 10_000;
+
+/** Flushes every 10 s; `stop()` clears the timer and flushes one last time. */
+export function startMetricsFlush(
+  deps: { db: Database; log: Logger },
+  intervalMs = METRICS_FLUSH_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  const metrics = metricsFor(deps);
+  let running: Promise<void> = Promise.resolve();
+  const flush = () => {
+    running = running
+      .then(() => metrics.flush(deps.db))
+      .catch((error: unknown) =>
+        deps.log.warn('request metrics flush failed', { error: (error as Error).message }),
+      );
+    return running;
+  };
+  const timer = setInterval(() => void flush(), intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}

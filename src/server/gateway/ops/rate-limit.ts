@@ -1,0 +1,90 @@
+/**
+ * Per-API-key rate limiting for /rest, /storage and /functions: a token bucket per key that
+ * holds `limitPerSecond` tokens and refills at that rate. In memory, per process (see
+ * decision 0021 for what that means with several gateway processes).
+ */
+import { createHash } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createMiddleware } from 'hono/factory';
+import { bearerToken } from '../api-auth';
+
+interface Bucket {
+  tokens: number;
+  updated: number;
+}
+
+export interface RateLimiter {
+  /** Takes one token; returns 0 when allowed, else the seconds to wait. */
+  take(key: string): number;
+}
+
+/** Past this many keys, full (idle) buckets are dropped so junk keys cannot grow memory. */
+const SWEEP_AT = 10_000;
+
+export function createRateLimiter(
+  limitPerSecond: number,
+  now: () => number = () => performance.now(),
+): RateLimiter {
+  const buckets = new Map<string, Bucket>();
+
+  function refill(bucket: Bucket, at: number) {
+    bucket.tokens = Math.min(
+      limitPerSecond,
+      bucket.tokens + ((at - bucket.updated) / 1000) * limitPerSecond,
+    );
+    bucket.updated = at;
+  }
+
+  return {
+    take(key) {
+      const at = now();
+      let bucket = buckets.get(key);
+      if (!bucket) {
+        if (buckets.size >= SWEEP_AT) {
+          for (const [k, b] of buckets) {
+            refill(b, at);
+            if (b.tokens >= limitPerSecond) buckets.delete(k);
+          }
+        }
+        bucket = { tokens: limitPerSecond, updated: at };
+        buckets.set(key, bucket);
+      } else refill(bucket, at);
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        return 0;
+      }
+      return Math.max(1, Math.ceil((1 - bucket.tokens) / limitPerSecond));
+    },
+  };
+}
+
+/** The API key a request presents; the client address when it presents none. */
+function rateKey(c: Parameters<Parameters<typeof createMiddleware>[0]>[0]): string {
+  const key = c.req.header('apikey')?.trim() || bearerToken(c.req.header('authorization'));
+  // Hashed so the limiter's memory never holds a usable key.
+  if (key) return `key:${createHash('sha256').update(key).digest('base64url')}`;
+  let address = 'unknown';
+  try {
+    address = getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Not behind @hono/node-server (e.g. app.request in a unit test).
+  }
+  return `ip:${address}`;
+}
+
+export function rateLimit(limitPerSecond: number, limiter = createRateLimiter(limitPerSecond)) {
+  return createMiddleware(async (c, next) => {
+    const wait = limiter.take(rateKey(c));
+    if (wait === 0) return next();
+    c.header('Retry-After', String(wait));
+    return c.json(
+      {
+        statusCode: '429',
+        code: 'over_request_rate_limit',
+        error: 'Too Many Requests',
+        message: `Rate limit exceeded: at most ${limitPerSecond} requests per second per API key. Retry after ${wait} s.`,
+      },
+      429,
+    );
+  });
+}
