@@ -55,6 +55,18 @@ export const exposeHeaders = [
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
+/** Oversize bodies up to this size are drained before the 413; larger ones are cut off. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+function payloadTooLarge(): RestError {
+  return new RestError(
+    413,
+    'PGRST413',
+    'Payload Too Large',
+    `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+  );
+}
+
 type RestContext = Context<ApiEnv>;
 
 export interface RestService {
@@ -96,20 +108,22 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     }
     return next();
   });
+  app.use('*', async (c, next) => {
+    // Read and discard a declared oversize body (up to a bound) before answering, so the
+    // client sees the 413 instead of a connection reset mid-upload.
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared <= MAX_BODY_BYTES) return next();
+    if (declared <= DRAIN_LIMIT_BYTES && c.req.raw.body) {
+      const reader = c.req.raw.body.getReader();
+      while (!(await reader.read()).done);
+    }
+    return c.json(payloadTooLarge().toBody(), 413);
+  });
   app.use(
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json(
-          new RestError(
-            413,
-            'PGRST413',
-            'Payload Too Large',
-            `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-          ).toBody(),
-          413,
-        ),
+      onError: (c) => c.json(payloadTooLarge().toBody(), 413),
     }),
   );
 

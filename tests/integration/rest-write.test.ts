@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import * as jose from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+
+const alice = randomUUID();
+const bob = randomUUID();
+
+/** `rw_` tables: a profiles table under RLS like the product's, and posts that point at it. */
+const fixture = `
+create table public.rw_profiles (
+  id uuid primary key,
+  display_name text not null check (length(display_name) between 1 and 40),
+  bio text default 'new here'
+);
+alter table public.rw_profiles enable row level security;
+create policy own_select on public.rw_profiles for select to authenticated using (auth.uid() = id);
+create policy own_insert on public.rw_profiles for insert to authenticated with check (auth.uid() = id);
+create policy own_update on public.rw_profiles for update to authenticated using (auth.uid() = id);
+create policy own_delete on public.rw_profiles for delete to authenticated using (auth.uid() = id);
+
+create table public.rw_posts (
+  id serial primary key,
+  author_id uuid not null references public.rw_profiles(id),
+  slug text not null unique,
+  title text not null,
+  published boolean not null default false,
+  created_at timestamptz not null default now()
+);
+alter table public.rw_posts enable row level security;
+create policy read_published on public.rw_posts for select to anon, authenticated
+  using (published or author_id = auth.uid());
+create policy write_own on public.rw_posts for insert to authenticated
+  with check (author_id = auth.uid());
+create policy update_own on public.rw_posts for update to authenticated
+  using (author_id = auth.uid());
+
+create table public.rw_tags (name text primary key, uses int not null default 0);
+insert into public.rw_profiles (id, display_name) values ('${alice}', 'Alice'), ('${bob}', 'Bob');
+notify pgrst, 'reload schema';
+`;
+
+/** supabase-js on Node 20 wants a WebSocket class for realtime even when it is unused. */
+class RealtimeUnused {
+  constructor() {
+    throw new Error('realtime is not used by the REST tests');
+  }
+}
+
+function client(server: TestServer, key: string, token?: string): SupabaseClient {
+  return createClient(server.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: RealtimeUnused as never },
+    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  });
+}
+
+async function userToken(server: TestServer, sub: string): Promise<string> {
+  const key = server.deps.keys.current;
+  return new jose.SignJWT({ role: 'authenticated', sub, aud: 'authenticated' })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(key.privateKey);
+}
+
+describe.each(databaseKinds)('REST writes and row-level security on %s', (kind) => {
+  let server: TestServer;
+  let service: SupabaseClient;
+  let anon: SupabaseClient;
+  let asAlice: SupabaseClient;
+  let asBob: SupabaseClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    await server.deps.db.exec(fixture);
+    service = client(server, server.serviceRoleKey);
+    anon = client(server, server.anonKey);
+    asAlice = client(server, server.anonKey, await userToken(server, alice));
+    asBob = client(server, server.anonKey, await userToken(server, bob));
+    for (let i = 0; i < 50; i++) {
+      if ((await service.from('rw_tags').select('name')).status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(() => server?.stop());
+
+  it('serves the public API example: all profiles for the service role, RLS for the rest', async () => {
+    const headers = (key: string) => ({ apikey: key, Authorization: `Bearer ${key}` });
+    const all = await fetch(`${server.url}/rest/v1/rw_profiles?select=*`, {
+      headers: headers(server.serviceRoleKey),
+    });
+    expect(all.status).toBe(200);
+    expect((await all.json()).map((p: { display_name: string }) => p.display_name).sort()).toEqual([
+      'Alice',
+      'Bob',
+    ]);
+    const none = await fetch(`${server.url}/rest/v1/rw_profiles?select=*`, {
+      headers: headers(server.anonKey),
+    });
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual([]);
+
+    const own = await asAlice.from('rw_profiles').select('id, display_name');
+    expect(own.data).toEqual([{ id: alice, display_name: 'Alice' }]);
+  });
+
+  it('inserts one row and returns 201 with no body by default', async () => {
+    const result = await asAlice
+      .from('rw_posts')
+      .insert({ author_id: alice, slug: 'a-1', title: 'First' });
+    expect(result.status).toBe(201);
+    expect(result.error).toBeNull();
+    expect(result.data).toBeNull();
+  });
+
+  it('inserts arrays and returns the representation with .select()', async () => {
+    // As in PostgREST, a key missing from one object of an array is null unless missing=default.
+    const nulls = await asAlice.from('rw_posts').insert([
+      { author_id: alice, slug: 'n-1', title: 'n', published: true },
+      { author_id: alice, slug: 'n-2', title: 'n' },
+    ]);
+    expect(nulls.status).toBe(400);
+    expect(nulls.error?.code).toBe('23502');
+
+    const { data, status, error } = await asAlice
+      .from('rw_posts')
+      .insert(
+        [
+          { author_id: alice, slug: 'a-2', title: 'Second', published: true },
+          { author_id: alice, slug: 'a-3', title: 'Third' },
+        ],
+        { defaultToNull: false },
+      )
+      .select('slug, title, published, author:rw_profiles(display_name)');
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toEqual([
+      { slug: 'a-2', title: 'Second', published: true, author: { display_name: 'Alice' } },
+      { slug: 'a-3', title: 'Third', published: false, author: { display_name: 'Alice' } },
+    ]);
+
+    const single = await asBob
+      .from('rw_posts')
+      .insert({ author_id: bob, slug: 'b-1', title: 'Bob post', published: true })
+      .select('slug')
+      .single();
+    expect(single.data).toEqual({ slug: 'b-1' });
+  });
+
+  it('fills missing columns with defaults', async () => {
+    const result = await fetch(`${server.url}/rest/v1/rw_tags?columns="name","uses"&select=*`, {
+      method: 'POST',
+      headers: {
+        apikey: server.serviceRoleKey,
+        'content-type': 'application/json',
+        prefer: 'return=representation,missing=default',
+      },
+      body: JSON.stringify([{ name: 'x', uses: 3 }, { name: 'y' }]),
+    });
+    expect(result.status).toBe(201);
+    expect(await result.json()).toEqual([
+      { name: 'x', uses: 3 },
+      { name: 'y', uses: 0 },
+    ]);
+  });
+
+  it('upserts with merge-duplicates and ignore-duplicates', async () => {
+    const merged = await service
+      .from('rw_tags')
+      .upsert([
+        { name: 'x', uses: 10 },
+        { name: 'z', uses: 1 },
+      ])
+      .select()
+      .order('name');
+    expect(merged.error).toBeNull();
+    expect(merged.data).toEqual([
+      { name: 'x', uses: 10 },
+      { name: 'z', uses: 1 },
+    ]);
+    const ignored = await service
+      .from('rw_tags')
+      .upsert({ name: 'x', uses: 99 }, { onConflict: 'name', ignoreDuplicates: true })
+      .select();
+    expect(ignored.data).toEqual([]);
+    const { data } = await service.from('rw_tags').select('uses').eq('name', 'x').single();
+    expect(data).toEqual({ uses: 10 });
+
+    const bySlug = await asAlice
+      .from('rw_posts')
+      .upsert({ author_id: alice, slug: 'a-1', title: 'First (edited)' }, { onConflict: 'slug' })
+      .select('slug, title');
+    expect(bySlug.data).toEqual([{ slug: 'a-1', title: 'First (edited)' }]);
+  });
+
+  it('updates and deletes with filters and the right status codes', async () => {
+    const minimal = await asAlice.from('rw_posts').update({ published: true }).eq('slug', 'a-3');
+    expect(minimal.status).toBe(204);
+    expect(minimal.data).toBeNull();
+
+    const represented = await asAlice
+      .from('rw_posts')
+      .update({ title: 'Third!' })
+      .eq('slug', 'a-3')
+      .select('title');
+    expect(represented.status).toBe(200);
+    expect(represented.data).toEqual([{ title: 'Third!' }]);
+
+    const removed = await service.from('rw_tags').delete().eq('name', 'z').select();
+    expect(removed.status).toBe(200);
+    expect(removed.data).toEqual([{ name: 'z', uses: 1 }]);
+    const gone = await service.from('rw_tags').delete().eq('name', 'z');
+    expect(gone.status).toBe(204);
+  });
+
+  it('rolls back a .single() write that touches more than one row', async () => {
+    const result = await service
+      .from('rw_tags')
+      .update({ uses: 0 })
+      .in('name', ['x', 'y'])
+      .select()
+      .single();
+    expect(result.status).toBe(406);
+    expect(result.error?.code).toBe('PGRST116');
+    const { data } = await service.from('rw_tags').select('uses').eq('name', 'x').single();
+    expect(data).toEqual({ uses: 10 });
+  });
+
+  it('lets each user see and change only their own rows', async () => {
+    const bobSees = await asBob.from('rw_profiles').select('display_name');
+    expect(bobSees.data).toEqual([{ display_name: 'Bob' }]);
+
+    // Updating someone else's row matches nothing under RLS: no error, nothing changed.
+    const sneaky = await asBob
+      .from('rw_profiles')
+      .update({ display_name: 'Hacked' })
+      .eq('id', alice)
+      .select();
+    expect(sneaky.data).toEqual([]);
+    const aliceName = await service
+      .from('rw_profiles')
+      .select('display_name')
+      .eq('id', alice)
+      .single();
+    expect(aliceName.data).toEqual({ display_name: 'Alice' });
+
+    const bobDrafts = await asBob.from('rw_posts').select('slug').eq('published', false);
+    expect(bobDrafts.data).toEqual([]);
+    const aliceDrafts = await asAlice.from('rw_posts').select('slug').eq('published', false);
+    expect(aliceDrafts.data).toEqual([{ slug: 'a-1' }]);
+  });
+
+  it('answers RLS violations with 403 for users and 401 for anon', async () => {
+    const forged = await asBob
+      .from('rw_posts')
+      .insert({ author_id: alice, slug: 'forged', title: 'x' });
+    expect(forged.status).toBe(403);
+    expect(forged.error?.code).toBe('42501');
+
+    const anonymous = await anon
+      .from('rw_posts')
+      .insert({ author_id: alice, slug: 'anon', title: 'x' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.error?.code).toBe('42501');
+
+    const anonRead = await anon.from('rw_posts').select('slug').order('slug');
+    expect(anonRead.data).toEqual([{ slug: 'a-2' }, { slug: 'a-3' }, { slug: 'b-1' }]);
+
+    const serviceRead = await service
+      .from('rw_posts')
+      .select('slug', { count: 'exact', head: true });
+    expect(serviceRead.count).toBe(4);
+  });
+
+  it('maps constraint violations to PostgREST statuses', async () => {
+    const duplicate = await service.from('rw_tags').insert({ name: 'x' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.error?.code).toBe('23505');
+
+    const orphan = await service
+      .from('rw_posts')
+      .insert({ author_id: randomUUID(), slug: 'o', title: 'o' });
+    expect(orphan.status).toBe(409);
+    expect(orphan.error?.code).toBe('23503');
+
+    const missing = await service.from('rw_posts').insert({ author_id: alice, slug: 'm' });
+    expect(missing.status).toBe(400);
+    expect(missing.error?.code).toBe('23502');
+
+    const check = await service.from('rw_profiles').insert({ id: randomUUID(), display_name: '' });
+    expect(check.status).toBe(400);
+    expect(check.error?.code).toBe('23514');
+
+    const badUuid = await service
+      .from('rw_profiles')
+      .insert({ id: 'not-a-uuid', display_name: 'x' });
+    expect(badUuid.status).toBe(400);
+    expect(badUuid.error?.code).toBe('22P02');
+  });
+
+  it('refuses unknown columns and hostile names in writes', async () => {
+    const unknown = await service.from('rw_tags').insert({ name: 'q', nope: 1 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.code).toBe('PGRST204');
+
+    const injected = await service
+      .from('rw_tags')
+      .insert({ "name\") values ('x'); drop table rw_posts; --": 1 });
+    expect(injected.error?.code).toBe('PGRST204');
+
+    const conflict = await service
+      .from('rw_tags')
+      .upsert({ name: 'x', uses: 1 }, { onConflict: 'name); drop table rw_posts; --' });
+    expect(conflict.status).toBe(400);
+
+    const patch = await service.from('rw_tags').update({ 'uses = 0; --': 1 }).eq('name', 'x');
+    expect(patch.error?.code).toBe('PGRST204');
+
+    const stillThere = await service.from('rw_posts').select('id', { count: 'exact', head: true });
+    expect(stillThere.count).toBe(4);
+  });
+
+  it('rejects malformed JSON, wrong body shapes and huge bodies', async () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/rest/v1/rw_tags`, {
+        method: 'POST',
+        headers: { apikey: server.serviceRoleKey, 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const malformed = await post('{"name": ');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).code).toBe('PGRST102');
+
+    const scalar = await post('42');
+    expect(scalar.status).toBe(400);
+    expect((await scalar.json()).code).toBe('PGRST102');
+
+    const huge = await post(JSON.stringify({ name: 'h', pad: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ code: 'PGRST413' });
+
+    const patchArray = await fetch(`${server.url}/rest/v1/rw_tags?name=eq.x`, {
+      method: 'PATCH',
+      headers: { apikey: server.serviceRoleKey, 'content-type': 'application/json' },
+      body: '[{"uses": 1}]',
+    });
+    expect(patchArray.status).toBe(400);
+
+    const limitedDelete = await fetch(`${server.url}/rest/v1/rw_tags?limit=1`, {
+      method: 'DELETE',
+      headers: { apikey: server.serviceRoleKey },
+    });
+    expect(limitedDelete.status).toBe(400);
+    const tags = await service.from('rw_tags').select('name', { count: 'exact', head: true });
+    expect(tags.count).toBe(2);
+  });
+
+  it('refuses writes to unknown relations', async () => {
+    const result = await service.from('rw_nowhere').insert({ a: 1 });
+    expect(result.status).toBe(404);
+    expect(result.error?.code).toBe('PGRST205');
+  });
+});
