@@ -340,7 +340,8 @@ export async function listObjects(
            from under where strpos(rest, '/') = 0
        )
        select * from entries where name ilike $4 escape '\\'
-        order by ${column} ${order} nulls first, name ${order}
+        order by ${column === 'name' ? 'name collate "C"' : column} ${order} nulls first,
+                 name collate "C" ${order}
         limit $5 offset $6`,
       [bucket, prefix, `${likePattern(prefix)}%`, `${likePattern(search)}%`, limit, offset],
     );

@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import * as jose from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '../../src/server/gateway/storage/index';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+
+class RealtimeUnused {
+  constructor() {
+    throw new Error('realtime is not used by the storage tests');
+  }
+}
+
+function client(server: TestServer, key: string, token?: string): SupabaseClient {
+  return createClient(server.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: RealtimeUnused as never },
+    ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+  });
+}
+
+async function userToken(server: TestServer, sub: string, expiresIn = '1h'): Promise<string> {
+  const key = server.deps.keys.current;
+  return new jose.SignJWT({ role: 'authenticated', sub, aud: 'authenticated' })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(key.privateKey);
+}
+
+function filesOnDisk(server: TestServer): number {
+  const root = path.join(server.deps.config.storageDir, 'objects');
+  if (!fs.existsSync(root)) return 0;
+  return fs
+    .readdirSync(root)
+    .reduce((n, dir) => n + fs.readdirSync(path.join(root, dir)).length, 0);
+}
+
+describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
+  let server: TestServer;
+  let service: SupabaseClient;
+  let anon: SupabaseClient;
+  let alice: SupabaseClient;
+  let bob: SupabaseClient;
+  const aliceId = randomUUID();
+  const bobId = randomUUID();
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    service = client(server, server.serviceRoleKey);
+    anon = client(server, server.anonKey);
+    alice = client(server, server.anonKey, await userToken(server, aliceId));
+    bob = client(server, server.anonKey, await userToken(server, bobId));
+    // An app's policies: users own the files under a folder named by their id.
+    await server.deps.db.exec(`
+      create policy "own files: read" on storage.objects for select to authenticated
+        using (bucket_id = 'homework' and owner = auth.uid());
+      create policy "own files: write" on storage.objects for insert to authenticated
+        with check (bucket_id = 'homework' and owner = auth.uid()
+                    and (storage.foldername(name))[1] = auth.uid()::text);
+      create policy "own files: update" on storage.objects for update to authenticated
+        using (bucket_id = 'homework' and owner = auth.uid())
+        with check (bucket_id = 'homework' and owner = auth.uid()
+                    and (storage.foldername(name))[1] = auth.uid()::text);
+      create policy "own files: delete" on storage.objects for delete to authenticated
+        using (bucket_id = 'homework' and owner = auth.uid());
+    `);
+  });
+  afterAll(() => server?.stop());
+
+  describe('buckets', () => {
+    it('lets the service role create, read, update, list, empty and delete buckets', async () => {
+      expect(await service.storage.createBucket('homework', { public: false })).toEqual({
+        data: { name: 'homework' },
+        error: null,
+      });
+      const created = await service.storage.createBucket('avatars', {
+        public: true,
+        fileSizeLimit: '1KB',
+        allowedMimeTypes: ['image/png', 'text/*'],
+      });
+      expect(created.error).toBeNull();
+
+      const { data: bucket } = await service.storage.getBucket('avatars');
+      expect(bucket).toMatchObject({
+        id: 'avatars',
+        name: 'avatars',
+        public: true,
+        file_size_limit: 1024,
+        allowed_mime_types: ['image/png', 'text/*'],
+      });
+
+      const { data: list } = await service.storage.listBuckets();
+      expect(list!.map((b) => b.id)).toEqual(expect.arrayContaining(['avatars', 'homework']));
+
+      const updated = await service.storage.updateBucket('avatars', {
+        public: true,
+        fileSizeLimit: 2048,
+        allowedMimeTypes: ['image/png', 'text/*'],
+      });
+      expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null });
+      expect((await service.storage.getBucket('avatars')).data?.file_size_limit).toBe(2048);
+
+      await service.storage.createBucket('scratch');
+      await service.storage.from('scratch').upload('a.txt', 'x');
+      const notEmpty = await service.storage.deleteBucket('scratch');
+      expect(notEmpty.error).toMatchObject({ status: 409, code: 'ResourceNotEmpty' });
+      expect((await service.storage.emptyBucket('scratch')).error).toBeNull();
+      expect(await service.storage.deleteBucket('scratch')).toEqual({
+        data: { message: 'Successfully deleted' },
+        error: null,
+      });
+      expect((await service.storage.getBucket('scratch')).error).toMatchObject({
+        status: 404,
+        code: 'NoSuchBucket',
+      });
+    });
+
+    it('refuses duplicates, bad names and callers RLS does not allow', async () => {
+      expect((await service.storage.createBucket('homework')).error).toMatchObject({
+        status: 409,
+        message: 'The resource already exists',
+      });
+      expect((await service.storage.createBucket('../etc')).error).toMatchObject({
+        status: 400,
+        code: 'InvalidBucketName',
+      });
+      expect(
+        (await service.storage.createBucket('big', { public: false, fileSizeLimit: 'lots' })).error,
+      ).toMatchObject({ status: 400 });
+      // No policies on storage.buckets: users and anon can neither create nor see buckets.
+      expect((await alice.storage.createBucket('mine')).error).toMatchObject({
+        status: 403,
+        message: expect.stringMatching(/row-level security/),
+      });
+      expect((await anon.storage.listBuckets()).data).toEqual([]);
+      expect((await anon.storage.getBucket('homework')).error).toMatchObject({ status: 404 });
+    });
+  });
+
+  describe('objects under row-level security', () => {
+    it('uploads raw and multipart bodies and answers {Id, Key} as storage-js expects', async () => {
+      const raw = await alice.storage
+        .from('homework')
+        .upload(`${aliceId}/essay.txt`, 'my essay', { contentType: 'text/plain' });
+      expect(raw.error).toBeNull();
+      expect(raw.data).toEqual({
+        id: expect.any(String),
+        path: `${aliceId}/essay.txt`,
+        fullPath: `homework/${aliceId}/essay.txt`,
+      });
+
+      const blob = new Blob([JSON.stringify({ score: 9 })], { type: 'application/json' });
+      const multipart = await alice.storage
+        .from('homework')
+        .upload(`${aliceId}/notes/score.json`, blob, { metadata: { course: 'bio' } });
+      expect(multipart.error).toBeNull();
+
+      const info = await alice.storage.from('homework').info(`${aliceId}/notes/score.json`);
+      expect(info.data).toMatchObject({
+        contentType: 'application/json',
+        cacheControl: 'max-age=3600',
+        size: blob.size,
+        metadata: { course: 'bio' },
+      });
+      const { rows } = await server.deps.db.query<{ owner: string }>(
+        `select owner from storage.objects where name = $1`,
+        [`${aliceId}/essay.txt`],
+      );
+      expect(rows[0]?.owner).toBe(aliceId);
+
+      const download = await alice.storage.from('homework').download(`${aliceId}/essay.txt`);
+      expect(await download.data?.text()).toBe('my essay');
+    });
+
+    it('keeps each user to their own files: others get 404, 403 or nothing', async () => {
+      const hidden = await bob.storage.from('homework').download(`${aliceId}/essay.txt`);
+      expect(hidden.error).toMatchObject({ status: 404, message: 'Object not found' });
+      expect(
+        (await anon.storage.from('homework').download(`${aliceId}/essay.txt`)).error,
+      ).toMatchObject({ status: 404 });
+
+      const intoOthersFolder = await bob.storage
+        .from('homework')
+        .upload(`${aliceId}/evil.txt`, 'x');
+      expect(intoOthersFolder.error).toMatchObject({ status: 403 });
+      const overwrite = await bob.storage
+        .from('homework')
+        .upload(`${aliceId}/essay.txt`, 'overwritten', { upsert: true });
+      expect(overwrite.error?.status).toBeGreaterThanOrEqual(400);
+
+      expect((await bob.storage.from('homework').list(aliceId)).data).toEqual([]);
+      expect((await bob.storage.from('homework').remove([`${aliceId}/essay.txt`])).data).toEqual(
+        [],
+      );
+      expect(
+        await (await alice.storage.from('homework').download(`${aliceId}/essay.txt`)).data?.text(),
+      ).toBe('my essay');
+      expect((await anon.storage.from('homework').upload('anon.txt', 'x')).error).toMatchObject({
+        status: 403,
+      });
+    });
+
+    it('refuses a duplicate without upsert, replaces with x-upsert and updates with PUT', async () => {
+      const files = filesOnDisk(server);
+      const duplicate = await alice.storage
+        .from('homework')
+        .upload(`${aliceId}/essay.txt`, 'again');
+      expect(duplicate.error).toMatchObject({
+        status: 409,
+        message: 'The resource already exists',
+      });
+      expect(filesOnDisk(server)).toBe(files);
+
+      const upsert = await alice.storage
+        .from('homework')
+        .upload(`${aliceId}/essay.txt`, 'second draft', { upsert: true });
+      expect(upsert.error).toBeNull();
+      expect(filesOnDisk(server)).toBe(files);
+      const updated = await alice.storage.from('homework').update(`${aliceId}/essay.txt`, 'final');
+      expect(updated.error).toBeNull();
+      expect(
+        await (await alice.storage.from('homework').download(`${aliceId}/essay.txt`)).data?.text(),
+      ).toBe('final');
+      const missing = await alice.storage.from('homework').update(`${aliceId}/none.txt`, 'x');
+      expect(missing.error).toMatchObject({ status: 404 });
+      expect(filesOnDisk(server)).toBe(files);
+    });
+
+    it('lists folders and files one level at a time, with search, sorting and paging', async () => {
+      for (const name of ['b.txt', 'a.txt', 'c.md', 'sub/deep.txt'])
+        await alice.storage.from('homework').upload(`${aliceId}/list/${name}`, name);
+
+      const { data } = await alice.storage.from('homework').list(`${aliceId}/list`);
+      expect(data!.map((e) => e.name)).toEqual(['a.txt', 'b.txt', 'c.md', 'sub']);
+      expect(data![3]).toMatchObject({ name: 'sub', id: null, metadata: null });
+      expect(data![0]).toMatchObject({
+        id: expect.any(String),
+        metadata: expect.objectContaining({ size: 5, mimetype: 'text/plain;charset=UTF-8' }),
+      });
+
+      const searched = await alice.storage
+        .from('homework')
+        .list(`${aliceId}/list`, { search: 'b' });
+      expect(searched.data!.map((e) => e.name)).toEqual(['b.txt']);
+      const paged = await alice.storage.from('homework').list(`${aliceId}/list`, {
+        limit: 2,
+        offset: 1,
+        sortBy: { column: 'name', order: 'desc' },
+      });
+      expect(paged.data!.map((e) => e.name)).toEqual(['c.md', 'b.txt']);
+      const root = await alice.storage.from('homework').list();
+      expect(root.data!.map((e) => e.name)).toEqual([aliceId]);
+    });
+
+    it('moves and copies objects, and removes them with their bytes', async () => {
+      const bucket = alice.storage.from('homework');
+      expect((await bucket.move(`${aliceId}/list/a.txt`, `${aliceId}/moved/a.txt`)).data).toEqual({
+        message: 'Successfully moved',
+      });
+      expect((await bucket.download(`${aliceId}/list/a.txt`)).error).toMatchObject({ status: 404 });
+      expect(await (await bucket.download(`${aliceId}/moved/a.txt`)).data?.text()).toBe('a.txt');
+      expect((await bucket.move(`${aliceId}/nope.txt`, `${aliceId}/x.txt`)).error).toMatchObject({
+        status: 404,
+      });
+      expect((await bucket.move(`${aliceId}/moved/a.txt`, `${bobId}/a.txt`)).error).toMatchObject({
+        status: 403,
+      });
+
+      const before = filesOnDisk(server);
+      expect((await bucket.copy(`${aliceId}/moved/a.txt`, `${aliceId}/copy/a.txt`)).data).toEqual({
+        path: `homework/${aliceId}/copy/a.txt`,
+      });
+      expect(filesOnDisk(server)).toBe(before + 1);
+      expect(
+        (await bucket.copy(`${aliceId}/moved/a.txt`, `${aliceId}/copy/a.txt`)).error,
+      ).toMatchObject({ status: 409 });
+
+      const removed = await bucket.remove([
+        `${aliceId}/moved/a.txt`,
+        `${aliceId}/copy/a.txt`,
+        'none',
+      ]);
+      expect(removed.data!.map((o) => o.name).sort()).toEqual([
+        `${aliceId}/copy/a.txt`,
+        `${aliceId}/moved/a.txt`,
+      ]);
+      expect(filesOnDisk(server)).toBe(before - 1);
+    });
+  });
+
+  describe('bucket limits and bad input', () => {
+    it('refuses oversize files (413) and types the bucket does not allow (415)', async () => {
+      const avatars = service.storage.from('avatars');
+      expect(
+        (await avatars.upload('small.png', new Blob(['x'], { type: 'image/png' }))).error,
+      ).toBeNull();
+      const big = await avatars.upload('big.txt', 'x'.repeat(3000), { contentType: 'text/plain' });
+      expect(big.error).toMatchObject({ status: 413, code: 'EntityTooLarge' });
+      const bigMultipart = await avatars.upload(
+        'big.png',
+        new Blob(['x'.repeat(3000)], { type: 'image/png' }),
+      );
+      expect(bigMultipart.error).toMatchObject({ status: 413 });
+      const pdf = await avatars.upload('doc.pdf', new Blob(['%PDF'], { type: 'application/pdf' }));
+      expect(pdf.error).toMatchObject({
+        status: 415,
+        code: 'InvalidMimeType',
+        message: 'mime type application/pdf is not supported',
+      });
+      expect((await avatars.list()).data!.map((e) => e.name)).toEqual(['small.png']);
+    });
+
+    it('answers an unknown bucket with 404 and a missing or bad token with 403/400', async () => {
+      expect((await service.storage.from('nope').upload('a.txt', 'x')).error).toMatchObject({
+        status: 404,
+        message: 'Bucket not found',
+      });
+      const noAuth = await fetch(`${server.url}/storage/v1/object/homework/${aliceId}/essay.txt`);
+      expect(noAuth.status).toBe(403);
+      expect(await noAuth.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized' });
+      const badToken = await fetch(
+        `${server.url}/storage/v1/object/homework/${aliceId}/essay.txt`,
+        {
+          headers: { apikey: server.anonKey, authorization: 'Bearer not.a.jwt' },
+        },
+      );
+      expect(badToken.status).toBe(400);
+      expect(await badToken.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT' });
+      const expired = client(server, server.anonKey, await userToken(server, aliceId, '-1m'));
+      expect(
+        (await expired.storage.from('homework').download(`${aliceId}/essay.txt`)).error,
+      ).toMatchObject({ status: 400, message: 'JWT expired' });
+    });
+
+    it('refuses path traversal, NUL bytes, backslashes and empty segments', async () => {
+      const base = `${server.url}/storage/v1/object/homework`;
+      const headers = {
+        apikey: server.serviceRoleKey,
+        authorization: `Bearer ${server.serviceRoleKey}`,
+      };
+      for (const hostile of [
+        '..%2F..%2Fetc%2Fpasswd',
+        `${aliceId}%2F..%2F..%2Fsecret.txt`,
+        'a%5C..%5Cb.txt',
+        'nul%00byte.txt',
+        'a//b.txt',
+        '%2Fabsolute.txt',
+        'dot%2F.%2Fx.txt',
+      ]) {
+        const response = await fetch(`${base}/${hostile}`, { method: 'POST', headers, body: 'x' });
+        expect(response.status, hostile).toBe(400);
+        expect(await response.json(), hostile).toMatchObject({
+          statusCode: '400',
+          code: 'InvalidKey',
+        });
+      }
+      const viaClient = await service.storage.from('homework').upload('nul\u0000.txt', 'x');
+      expect(viaClient.error).toMatchObject({ status: 400, code: 'InvalidKey' });
+      const list = await fetch(`${server.url}/storage/v1/object/list/homework`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{"prefix": ',
+      });
+      expect(list.status).toBe(400);
+      expect(await list.json()).toMatchObject({ message: 'The request body is not valid JSON' });
+    });
+  });
+
+  describe('internal API for server code', () => {
+    it('creates a private bucket, writes and reads objects as superuser', async () => {
+      const storage = createStorage({
+        db: server.deps.db,
+        config: server.deps.config,
+        keys: server.deps.keys,
+      });
+      const bucket = await storage.ensureBucket('seeded', { public: false, fileSizeLimit: 4096 });
+      expect(bucket).toMatchObject({ id: 'seeded', public: false, file_size_limit: 4096 });
+      expect((await storage.ensureBucket('seeded', { fileSizeLimit: 8192 })).file_size_limit).toBe(
+        8192,
+      );
+      await storage.putObject('seeded', 'guides/intro.md', '# Intro', 'text/markdown');
+      await storage.putObject('seeded', 'guides/intro.md', '# Intro v2', 'text/markdown');
+      const found = await storage.getObject('seeded', 'guides/intro.md');
+      expect(found?.bytes.toString()).toBe('# Intro v2');
+      expect(found?.row.metadata).toMatchObject({ mimetype: 'text/markdown', size: 10 });
+      expect(await storage.getObject('seeded', 'guides/none.md')).toBeUndefined();
+      await expect(storage.putObject('seeded', '../x', 'x', 'text/plain')).rejects.toThrow(
+        /Invalid key/,
+      );
+      const signed = await storage.createSignedUrl('seeded', 'guides/intro.md', 60);
+      const response = await fetch(`${server.url}/storage/v1${signed}`);
+      expect(await response.text()).toBe('# Intro v2');
+      // Private bucket, no policies: API callers other than the service role see nothing.
+      expect((await anon.storage.from('seeded').download('guides/intro.md')).error).toMatchObject({
+        status: 404,
+      });
+      expect(await storage.remove('seeded', ['guides/intro.md'])).toBe(1);
+    });
+  });
+});
