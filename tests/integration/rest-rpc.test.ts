@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import * as jose from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+
+/** `rp_` functions covering every return shape PostgREST distinguishes. */
+const fixture = `
+create table public.rp_items (id int primary key, name text not null, price numeric not null);
+insert into public.rp_items values (1, 'pen', 2), (2, 'book', 12), (3, 'lamp', 30), (4, 'mug', 8);
+create table public.rp_log (id serial primary key, note text);
+
+create function public.rp_add(a int, b int) returns int language sql immutable as 'select a + b';
+create function public.rp_hello() returns text language sql as $$ select 'hello' $$;
+create function public.rp_items_above(min_price numeric default 0) returns setof public.rp_items
+  language sql stable as 'select * from public.rp_items where price > min_price';
+create function public.rp_squares(n int) returns table (i int, square int)
+  language sql as 'select g, g * g from generate_series(1, n) g';
+create function public.rp_numbers(n int) returns setof int
+  language sql as 'select generate_series(1, n)';
+create function public.rp_cheapest() returns public.rp_items
+  language sql as 'select * from public.rp_items order by price limit 1';
+create function public.rp_noop() returns void language sql as 'select';
+create function public.rp_whoami() returns json language sql stable as
+  $$ select json_build_object('uid', auth.uid(), 'role', auth.role(), 'db_role', current_user) $$;
+create function public.rp_fail(code text) returns void language plpgsql as $$
+begin
+  if code = 'teapot' then
+    raise sqlstate 'PT418' using message = 'I am a teapot';
+  end if;
+  raise exception 'refused: %', code using hint = 'try again';
+end $$;
+create function public.rp_write(note text) returns int language sql volatile as
+  'insert into public.rp_log (note) values (note) returning id';
+create function public.rp_over(a int) returns text language sql as $$ select 'one' $$;
+create function public.rp_over(a int, b int) returns text language sql as $$ select 'two' $$;
+create function public.rp_count_tags(tags text[]) returns int language sql as 'select cardinality(tags)';
+create function public.rp_echo(payload jsonb) returns jsonb language sql as 'select payload';
+create function public.rp_raw(json) returns json language sql as 'select $1';
+notify pgrst, 'reload schema';
+`;
+
+/** supabase-js on Node 20 wants a WebSocket class for realtime even when it is unused. */
+class RealtimeUnused {
+  constructor() {
+    throw new Error('realtime is not used by the REST tests');
+  }
+}
+
+function client(server: TestServer, key: string, token?: string): SupabaseClient {
+  return createClient(server.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: RealtimeUnused as never },
+    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  });
+}
+
+describe.each(databaseKinds)('REST RPC on %s', (kind) => {
+  let server: TestServer;
+  let service: SupabaseClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    await server.deps.db.exec(fixture);
+    service = client(server, server.serviceRoleKey);
+    for (let i = 0; i < 50; i++) {
+      if ((await service.rpc('rp_hello')).status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(() => server?.stop());
+
+  it('calls scalar functions with named arguments by POST and GET', async () => {
+    expect(await service.rpc('rp_add', { a: 2, b: 3 })).toMatchObject({ data: 5, status: 200 });
+    expect((await service.rpc('rp_add', { a: 4, b: 1 }, { get: true })).data).toBe(5);
+    expect((await service.rpc('rp_hello')).data).toBe('hello');
+    expect((await service.rpc('rp_count_tags', { tags: ['a', 'b', 'c'] })).data).toBe(3);
+    expect((await service.rpc('rp_count_tags', { tags: '{a,b}' }, { get: true })).data).toBe(2);
+  });
+
+  it('returns set results as arrays that filters, order and paging apply to', async () => {
+    const { data, error } = await service
+      .rpc('rp_items_above', { min_price: 5 })
+      .select('name, price')
+      .lt('price', 20)
+      .order('price', { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'book', price: 12 },
+      { name: 'mug', price: 8 },
+    ]);
+
+    const all = await service.rpc('rp_items_above', {}, { count: 'exact' }).order('id').limit(2);
+    expect(all.count).toBe(4);
+    expect(all.data?.map((row: { id: number }) => row.id)).toEqual([1, 2]);
+
+    const table = await service.rpc('rp_squares', { n: 3 });
+    expect(table.data).toEqual([
+      { i: 1, square: 1 },
+      { i: 2, square: 4 },
+      { i: 3, square: 9 },
+    ]);
+    expect((await service.rpc('rp_numbers', { n: 3 })).data).toEqual([1, 2, 3]);
+    const one = await service.rpc('rp_items_above', { min_price: 20 }).single();
+    expect(one.data).toEqual({ id: 3, name: 'lamp', price: 30 });
+  });
+
+  it('returns a composite result as one object and void as no content', async () => {
+    expect((await service.rpc('rp_cheapest')).data).toEqual({ id: 1, name: 'pen', price: 2 });
+    const noop = await service.rpc('rp_noop');
+    expect(noop.status).toBe(204);
+    expect(noop.data).toBeNull();
+    expect(noop.error).toBeNull();
+  });
+
+  it('passes a whole JSON body to a single json parameter', async () => {
+    const single = await fetch(`${server.url}/rest/v1/rpc/rp_echo`, {
+      method: 'POST',
+      headers: {
+        apikey: server.serviceRoleKey,
+        'content-type': 'application/json',
+        prefer: 'params=single-object',
+      },
+      body: JSON.stringify({ anything: [1, 2], nested: { ok: true } }),
+    });
+    expect(await single.json()).toEqual({ anything: [1, 2], nested: { ok: true } });
+    expect((await service.rpc('rp_echo', { payload: { x: 1 } })).data).toEqual({ x: 1 });
+    expect((await service.rpc('rp_raw', { free: 'form' })).data).toEqual({ free: 'form' });
+  });
+
+  it('chooses between overloads by argument names', async () => {
+    expect((await service.rpc('rp_over', { a: 1 })).data).toBe('one');
+    expect((await service.rpc('rp_over', { a: 1, b: 2 })).data).toBe('two');
+  });
+
+  it('runs functions as the caller, with the claims set', async () => {
+    const sub = randomUUID();
+    const key = server.deps.keys.current;
+    const token = await new jose.SignJWT({ role: 'authenticated', sub })
+      .setProtectedHeader({ alg: key.alg, kid: key.kid })
+      .setExpirationTime('5m')
+      .sign(key.privateKey);
+    const user = await client(server, server.anonKey, token).rpc('rp_whoami');
+    expect(user.data).toEqual({ uid: sub, role: 'authenticated', db_role: 'authenticated' });
+    const anon = await client(server, server.anonKey).rpc('rp_whoami');
+    expect(anon.data).toEqual({ uid: null, role: 'anon', db_role: 'anon' });
+    expect((await service.rpc('rp_whoami')).data).toMatchObject({
+      role: 'service_role',
+      db_role: 'service_role',
+    });
+  });
+
+  it('maps raised errors, including custom statuses', async () => {
+    const raised = await service.rpc('rp_fail', { code: 'x' });
+    expect(raised.status).toBe(400);
+    expect(raised.error).toMatchObject({ code: 'P0001', message: 'refused: x', hint: 'try again' });
+    const teapot = await service.rpc('rp_fail', { code: 'teapot' });
+    expect(teapot.status).toBe(418);
+    expect(teapot.error?.message).toBe('I am a teapot');
+  });
+
+  it('writes through POST but refuses writes through GET', async () => {
+    const written = await service.rpc('rp_write', { note: 'hi' });
+    expect(written.status).toBe(200);
+    expect(typeof written.data).toBe('number');
+    const viaGet = await service.rpc('rp_write', { note: 'sneaky' }, { get: true });
+    expect(viaGet.status).toBe(405);
+    expect(viaGet.error?.code).toBe('25006');
+    const { count } = await service.from('rp_log').select('id', { count: 'exact', head: true });
+    expect(count).toBe(1);
+  });
+
+  it('refuses unknown functions, unknown and hostile argument names, and wrong types', async () => {
+    const unknown = await service.rpc('rp_nothing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.error).toMatchObject({
+      code: 'PGRST202',
+      message:
+        'Could not find the function public.rp_nothing without parameters in the schema cache',
+    });
+    const wrongArgs = await service.rpc('rp_add', { a: 1, c: 2 });
+    expect(wrongArgs.status).toBe(404);
+    expect(wrongArgs.error?.code).toBe('PGRST202');
+    expect(wrongArgs.error?.hint).toContain('a, b');
+
+    const hostile = await service.rpc('rp_add', { 'a := 1); drop table rp_items; --': 1, b: 2 });
+    expect(hostile.error?.code).toBe('PGRST202');
+    const hostileName = await service.rpc('rp_add"(); drop table rp_items; --', {});
+    expect(hostileName.status).toBe(404);
+
+    const wrongType = await service.rpc('rp_add', { a: 'one', b: 2 });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.error?.code).toBe('22P02');
+
+    const badJson = await fetch(`${server.url}/rest/v1/rpc/rp_add`, {
+      method: 'POST',
+      headers: { apikey: server.serviceRoleKey, 'content-type': 'application/json' },
+      body: '{"a": 1, ',
+    });
+    expect(badJson.status).toBe(400);
+    expect((await badJson.json()).code).toBe('PGRST102');
+
+    const filterOnScalar = await service.rpc('rp_numbers', { n: 3 }).eq('nope', 1);
+    expect(filterOnScalar.status).toBe(400);
+
+    const { count } = await service.from('rp_items').select('id', { count: 'exact', head: true });
+    expect(count).toBe(4);
+  });
+});
