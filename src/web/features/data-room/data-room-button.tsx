@@ -1,8 +1,27 @@
-/** Header entry to the investor data room (the data-room feature replaces this with the PIN dialog). */
+import { LockKeyhole } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { preloadAccessDialog, useDataRoomEntry } from './use-data-room-entry';
+
+/** Header entry to the investor data room, highlighted while the visitor is in it. */
 export function DataRoomButton({ active }: { active: boolean }) {
+  const { enter, dialog } = useDataRoomEntry();
   return (
-    <a href="/data-room" aria-current={active ? 'page' : undefined}>
-      Data Room
-    </a>
+    <>
+      <Button
+        type="button"
+        variant={active ? 'default' : 'outline'}
+        size="sm"
+        aria-current={active ? 'page' : undefined}
+        className={cn('gap-1.5')}
+        onClick={enter}
+        onPointerEnter={preloadAccessDialog}
+        onFocus={preloadAccessDialog}
+      >
+        <LockKeyhole aria-hidden="true" />
+        Data Room
+      </Button>
+      {dialog}
+    </>
   );
 }
