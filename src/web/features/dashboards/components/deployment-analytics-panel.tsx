@@ -9,7 +9,7 @@ import {
   useVercelProjects,
   type VercelDeployment,
 } from '../api/vercel-analytics';
-import { formatAge, formatCount } from '../lib/format';
+import { formatAge, formatBytes, formatCount } from '../lib/format';
 import { AnalyticsPanel } from './analytics-panel';
 import { Notice } from './notice';
 import { StatGrid, StatTile } from './stat-tile';
@@ -175,14 +175,22 @@ export function DeploymentAnalyticsPanel({
                   label="Edge requests"
                   icon={<Server />}
                   tone="muted"
-                  value={analytics.data ? formatCount(analytics.data.requests) : '…'}
+                  value={
+                    analytics.data?.requests != null
+                      ? formatCount(analytics.data.requests)
+                      : 'not available'
+                  }
                   hint="not reported by the provider's analytics API"
                 />
                 <StatTile
                   label="Bandwidth"
                   icon={<Server />}
                   tone="muted"
-                  value={analytics.data ? formatCount(analytics.data.bandwidth) : '…'}
+                  value={
+                    analytics.data?.bandwidth != null
+                      ? formatBytes(analytics.data.bandwidth)
+                      : 'not available'
+                  }
                   hint="not reported by the provider's analytics API"
                 />
               </StatGrid>

@@ -35,9 +35,5 @@ export function StatTile({ label, value, hint, icon, tone = 'default' }: StatTil
 }
 
 export function StatGrid({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <dl className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6', className)}>
-      {children}
-    </dl>
-  );
+  return <dl className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3', className)}>{children}</dl>;
 }

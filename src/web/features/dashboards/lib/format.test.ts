@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCount, formatMs, formatPercent } from './format';
+import { formatAge, formatBytes, formatCount, formatMs, formatPercent } from './format';
 
 describe('dashboard formatting', () => {
   it('shows "no data yet" instead of a number when nothing was measured', () => {
@@ -15,6 +15,8 @@ describe('dashboard formatting', () => {
     expect(formatMs(42.4)).toBe('42 ms');
     expect(formatPercent(1, 3)).toBe('33%');
     expect(formatPercent(0, 0)).toBe('0%');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
   });
 
   it('describes a deployment age in words', () => {

@@ -1,0 +1,330 @@
+/**
+ * The home page's analytics panels in headless Chromium against the real server: polling,
+ * collapse, hidden-page pause, the spec's error texts, the zero-users notice, the deployment
+ * panel's states, and axe at phone and desktop widths.
+ */
+import fs from 'node:fs';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+
+const rpcPath = '**/rest/v1/rpc/get_public_platform_metrics';
+const functionPath = '**/functions/v1/vercel-analytics';
+const screenshotDir = '/tmp/dashboards-shots';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(screenshotDir, { recursive: true });
+});
+afterAll(() => browser?.close());
+
+/** A page in its own context (axe needs one); closing the page's context ends both. */
+async function openHome(viewport: { width: number; height: number } = viewports.desktop) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
+  return page;
+}
+
+function countRpcCalls(page: Page) {
+  const calls: number[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/rpc/get_public_platform_metrics')) calls.push(Date.now());
+  });
+  return calls;
+}
+
+function panel(page: Page, id: 'live-analytics' | 'database-analytics' | 'deployment-analytics') {
+  return page.getByTestId(id);
+}
+
+function trigger(page: Page, id: 'live-analytics' | 'database-analytics' | 'deployment-analytics') {
+  return panel(page, id).locator('[data-slot="collapsible-trigger"]');
+}
+
+function analyticsSection(page: Page) {
+  return page.locator('section[aria-labelledby="platform-analytics-heading"]');
+}
+
+async function settle(ms: number) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Answers the function with bodies of the function's real response shape. */
+async function fakeFunction(
+  page: Page,
+  answers: Record<string, { status: number; body: unknown }>,
+) {
+  await page.route(functionPath, async (route: Route) => {
+    const { searchParams } = route.request().postDataJSON() as { searchParams: string };
+    const endpoint = new URLSearchParams(searchParams).get('endpoint') ?? '';
+    const answer = answers[endpoint] ?? { status: 404, body: { error: 'not stubbed' } };
+    await route.fulfill({
+      status: answer.status,
+      contentType: 'application/json',
+      body: JSON.stringify(answer.body),
+    });
+  });
+}
+
+describe('home analytics panels', () => {
+  it('show measured figures and poll the live panel every 5 seconds', async () => {
+    const page = await openHome();
+    const calls = countRpcCalls(page);
+    await page.goto(`${baseUrl}/`);
+    const live = panel(page, 'live-analytics');
+    await expect.poll(() => live.getByText('Operational').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => live.getByText('Total users').count()).toBe(1);
+    expect(await live.textContent()).not.toContain('Error');
+
+    // Only the live panel open: one call every 5 s.
+    await trigger(page, 'database-analytics').click();
+    expect(await trigger(page, 'database-analytics').getAttribute('aria-expanded')).toBe('false');
+    const start = calls.length;
+    await settle(11_000);
+    const during = calls.length - start;
+    expect(during).toBeGreaterThanOrEqual(2);
+    expect(during).toBeLessThanOrEqual(3);
+    await page.close();
+  });
+
+  it('stop polling while collapsed and while the page is hidden', async () => {
+    const page = await openHome();
+    const calls = countRpcCalls(page);
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => calls.length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // Keyboard: the headings are buttons with aria-expanded.
+    await trigger(page, 'live-analytics').focus();
+    await page.keyboard.press('Enter');
+    await trigger(page, 'database-analytics').focus();
+    await page.keyboard.press('Space');
+    expect(await trigger(page, 'live-analytics').getAttribute('aria-expanded')).toBe('false');
+    expect(await trigger(page, 'database-analytics').getAttribute('aria-expanded')).toBe('false');
+    expect(await panel(page, 'live-analytics').getByText('Total users').count()).toBe(0);
+    await settle(500);
+    const collapsedAt = calls.length;
+    await settle(11_000);
+    expect(calls.length).toBe(collapsedAt);
+
+    // Expanded again it polls; hidden, it pauses.
+    await trigger(page, 'live-analytics').click();
+    await expect.poll(() => calls.length, { timeout: 8_000 }).toBeGreaterThan(collapsedAt);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'hidden',
+      });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await settle(500);
+    const hiddenAt = calls.length;
+    await settle(11_000);
+    expect(calls.length).toBe(hiddenAt);
+    await page.close();
+  });
+
+  it("show the spec's error texts when the metrics call fails, and recover", async () => {
+    const page = await openHome();
+    let failing = true;
+    await page.route(rpcPath, async (route) => {
+      if (!failing) return route.continue();
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'XX000',
+          message: 'Service unavailable',
+          details: null,
+          hint: null,
+        }),
+      });
+    });
+    await page.goto(`${baseUrl}/`);
+    const live = panel(page, 'live-analytics');
+    const database = panel(page, 'database-analytics');
+    // Three retries with 1, 2 and 4 s delays come before the error shows.
+    await expect
+      .poll(
+        () =>
+          live
+            .getByText('Error fetching live data: Service unavailable. Retrying automatically...')
+            .count(),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    expect(await live.getByText('Error', { exact: true }).count()).toBeGreaterThanOrEqual(6);
+    expect(await live.getByText('check logs').count()).toBe(1);
+    expect(await database.getByText('Error fetching analytics: Service unavailable').count()).toBe(
+      1,
+    );
+    expect(
+      await database
+        .getByText('Some database queries encountered issues. Using available data.')
+        .count(),
+    ).toBe(1);
+    await analyticsSection(page).screenshot({ path: `${screenshotDir}/panels-error-1280.png` });
+
+    failing = false;
+    await expect.poll(() => live.getByText('Operational').count(), { timeout: 15_000 }).toBe(1);
+    expect(await live.getByText('check logs').count()).toBe(0);
+    await page.close();
+  });
+
+  it('show the zero-users notice only when the platform has no users', async () => {
+    const page = await openHome();
+    let users = 0;
+    await page.route(rpcPath, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { totals: { users: number } };
+      json.totals.users = users;
+      await route.fulfill({ response, json });
+    });
+    await page.goto(`${baseUrl}/`);
+    const notice =
+      'System operational! If you have users but seeing 0, there may be RLS policy restrictions.';
+    const database = panel(page, 'database-analytics');
+    await expect.poll(() => database.getByText(notice).count(), { timeout: 15_000 }).toBe(1);
+    users = 12;
+    await expect.poll(() => database.getByText(notice).count(), { timeout: 15_000 }).toBe(0);
+    await page.close();
+  });
+
+  it('tell the visitor when hosting analytics is not configured', async () => {
+    const page = await openHome();
+    await page.goto(`${baseUrl}/`);
+    const deployment = panel(page, 'deployment-analytics');
+    await expect
+      .poll(() => deployment.getByText('Hosting analytics is not configured.').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    expect(await deployment.textContent()).toContain('VERCEL_TOKEN');
+    await page.close();
+  });
+
+  it('list the three most recent deployments with their state in words', async () => {
+    const page = await openHome();
+    const now = Date.now();
+    const deployment = (n: number, state: string, ageMs: number) => ({
+      id: `dpl_${n}`,
+      uid: `dpl_${n}`,
+      name: 'lyceum-web',
+      url: `lyceum-web-${n}.vercel.app`,
+      state,
+      created: now - ageMs,
+    });
+    await fakeFunction(page, {
+      projects: {
+        status: 200,
+        body: {
+          projects: [{ id: 'prj_1', name: 'lyceum-web', framework: 'vite', updatedAt: now }],
+        },
+      },
+      deployments: {
+        status: 200,
+        body: {
+          deployments: [
+            deployment(1, 'BUILDING', 120_000),
+            deployment(2, 'READY', 3 * 3_600_000),
+            deployment(3, 'ERROR', 26 * 3_600_000),
+            deployment(4, 'CANCELED', 50 * 3_600_000),
+          ],
+        },
+      },
+      analytics: {
+        status: 200,
+        body: {
+          analytics: {
+            requests: null,
+            bandwidth: null,
+            visitors: 321,
+            pageViews: 1234,
+            windowHours: 24,
+          },
+        },
+      },
+    });
+    await page.goto(`${baseUrl}/`);
+    const list = panel(page, 'deployment-analytics').getByTestId('deployment-list');
+    await expect.poll(() => list.locator('li').count(), { timeout: 15_000 }).toBe(3);
+    const text = (await list.textContent()) ?? '';
+    expect(text).toContain('Building');
+    expect(text).toContain('Ready');
+    expect(text).toContain('Error');
+    expect(text).toContain('2 minutes ago');
+    expect(text).toContain('3 hours ago');
+    expect(text).not.toContain('Canceled');
+    const tiles = (await panel(page, 'deployment-analytics').textContent()) ?? '';
+    expect(tiles).toContain('1,234');
+    expect(tiles).toContain('321');
+    for (const viewport of [viewports.mobile, viewports.desktop]) {
+      await page.setViewportSize(viewport);
+      await panel(page, 'deployment-analytics').screenshot({
+        path: `${screenshotDir}/deployment-${viewport.width}.png`,
+      });
+    }
+    await page.close();
+  });
+
+  it('show provider errors and an empty account in the deployment panel', async () => {
+    const page = await openHome();
+    await fakeFunction(page, {
+      projects: {
+        status: 200,
+        body: {
+          projects: [],
+          message: 'No Vercel projects found. Check your API token permissions.',
+        },
+      },
+      deployments: {
+        status: 502,
+        body: {
+          error: 'Failed to fetch deployments: Not authorized (HTTP 403)',
+          code: 'provider_error',
+          deployments: [],
+        },
+      },
+    });
+    await page.goto(`${baseUrl}/`);
+    const deployment = panel(page, 'deployment-analytics');
+    await expect
+      .poll(
+        () =>
+          deployment
+            .getByText('No Vercel projects found. Check your API token permissions.')
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await expect
+      .poll(
+        () =>
+          deployment.getByText('Failed to fetch deployments: Not authorized (HTTP 403)').count(),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await page.close();
+  });
+
+  it('have no serious accessibility violations at phone and desktop widths', async () => {
+    for (const viewport of [viewports.mobile, viewports.desktop]) {
+      const page = await openHome(viewport);
+      await page.goto(`${baseUrl}/`);
+      await expect
+        .poll(() => panel(page, 'live-analytics').getByText('Operational').count(), {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      await analyticsSection(page).screenshot({
+        path: `${screenshotDir}/panels-${viewport.width}.png`,
+      });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.close();
+    }
+  });
+});
