@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/prerender.ts reads it to preload each page's chunks.
+    manifest: true,
   },
   server: {
     port: 5173,

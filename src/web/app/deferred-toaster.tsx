@@ -1,0 +1,26 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+const Toaster = lazy(() =>
+  import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
+);
+
+const subscribeNever = () => () => undefined;
+
+/**
+ * The notification area, mounted right after the page becomes interactive. Toasts only follow
+ * a visitor's action, so the page's first load does not need to carry sonner.
+ */
+export function DeferredToaster() {
+  // False while prerendering and hydrating, true afterwards: the server HTML has no toaster.
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" closeButton />
+    </Suspense>
+  );
+}

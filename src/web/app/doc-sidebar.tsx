@@ -1,0 +1,68 @@
+import { Link, useLocation } from 'react-router';
+import { docGroups, normalizePath, routesInGroup } from '@common/routes';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { groupIcons, routeIcon } from './route-icons';
+
+/** Documentation navigation: the three groups of the route table, each page with its icon. */
+export function DocSidebar() {
+  const { pathname } = useLocation();
+  const current = normalizePath(pathname);
+  const { isMobile, setOpenMobile } = useSidebar();
+
+  return (
+    <Sidebar
+      label="Documentation"
+      className="top-(--header-height) h-[calc(100svh-var(--header-height))]!"
+    >
+      <SidebarContent className="py-2">
+        {docGroups.map((group) => {
+          const GroupIcon = groupIcons[group];
+          return (
+            <SidebarGroup key={group}>
+              <SidebarGroupLabel>
+                <GroupIcon aria-hidden="true" />
+                {group}
+              </SidebarGroupLabel>
+              <SidebarGroupContent>
+                <SidebarMenu>
+                  {routesInGroup(group).map((route) => {
+                    const Icon = routeIcon(route.path);
+                    const active = current === route.path;
+                    return (
+                      <SidebarMenuItem key={route.path}>
+                        <SidebarMenuButton asChild isActive={active} tooltip={route.label}>
+                          <Link
+                            to={route.path}
+                            aria-current={active ? 'page' : undefined}
+                            onClick={() => {
+                              if (isMobile) setOpenMobile(false);
+                            }}
+                          >
+                            <Icon aria-hidden="true" />
+                            <span>{route.label}</span>
+                          </Link>
+                        </SidebarMenuButton>
+                      </SidebarMenuItem>
+                    );
+                  })}
+                </SidebarMenu>
+              </SidebarGroupContent>
+            </SidebarGroup>
+          );
+        })}
+      </SidebarContent>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

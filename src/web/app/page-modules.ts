@@ -1,0 +1,45 @@
+/**
+ * The naming convention that maps a route of src/common/routes.ts to its source modules,
+ * shared by the router (which loads them) and the prerenderer (which preloads their chunks).
+ * Paths are relative to the Vite root (src/web).
+ */
+import type { RouteEntry } from '@common/routes';
+
+export const DOC_PAGE_VIEW_MODULE = 'features/site/doc-page/doc-page-view.tsx';
+export const DATA_ROOM_PAGE_MODULE = 'features/data-room/data-room-page.tsx';
+/** Pages that fetch data also need the query client before they render. */
+export const QUERY_CLIENT_MODULE = 'lib/query-client.ts';
+
+/** "/" is "home"; every other path is its single segment. */
+export function routeSlug(path: string): string {
+  return path === '/' ? 'home' : path.slice(1);
+}
+
+/** "ai-study-coach" → "AiStudyCoachPage". */
+export function pageExportName(slug: string): string {
+  return `${slug
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}Page`;
+}
+
+export function docContentModule(route: RouteEntry): string {
+  return `features/site/content/docs/${routeSlug(route.path)}.ts`;
+}
+
+export function pageComponentModule(route: RouteEntry): string {
+  return `features/site/pages/${routeSlug(route.path)}-page.tsx`;
+}
+
+/** Every source module a route needs to render. */
+export function routeModules(route: RouteEntry): string[] {
+  switch (route.kind) {
+    case 'doc':
+      return [DOC_PAGE_VIEW_MODULE, docContentModule(route)];
+    case 'home':
+    case 'marketing':
+      return [pageComponentModule(route), QUERY_CLIENT_MODULE];
+    case 'data-room':
+      return [DATA_ROOM_PAGE_MODULE, QUERY_CLIENT_MODULE];
+  }
+}

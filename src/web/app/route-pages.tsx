@@ -1,0 +1,97 @@
+/**
+ * Which component renders each route of the table in src/common/routes.ts. Nothing here lists
+ * paths: pages are found by convention, so adding a route means adding its module.
+ * - doc: the content module features/site/content/docs/<slug>.ts rendered by the doc page view
+ * - home and marketing: features/site/pages/<slug>-page.tsx exporting <PascalSlug>Page
+ *   ("/" is "home")
+ * - data-room: the data room feature's page
+ */
+import type { ComponentType } from 'react';
+import type { RouteEntry } from '@common/routes';
+import type { DocPage } from '@/features/site/content/types';
+import { docContentModule, pageComponentModule, pageExportName, routeSlug } from './page-modules';
+import { preloadable, type PreloadableComponent } from './preloadable';
+import { loadQueryClient } from './query-provider';
+
+type PageModule = Record<string, unknown>;
+
+const docModules = import.meta.glob<{ docPage: DocPage }>([
+  '../features/site/content/docs/*.ts',
+  '!../features/site/content/docs/*.test.ts',
+]);
+const pageModules = import.meta.glob<PageModule>([
+  '../features/site/pages/*-page.tsx',
+  '!../features/site/pages/*.test.tsx',
+]);
+
+export class MissingPageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MissingPageError';
+  }
+}
+
+function loadDocPage(route: RouteEntry): () => Promise<ComponentType> {
+  return async () => {
+    const loadContent = docModules[`../${docContentModule(route)}`];
+    if (!loadContent) throw new MissingPageError(`No documentation content for ${route.path}.`);
+    const [{ DocPageView }, { docPage }] = await Promise.all([
+      import('@/features/site/doc-page/doc-page-view'),
+      loadContent(),
+    ]);
+    if (docPage.path !== route.path) {
+      throw new MissingPageError(
+        `The content for ${route.path} declares the path ${docPage.path}.`,
+      );
+    }
+    return function RoutedDocPage() {
+      return <DocPageView page={docPage} />;
+    };
+  };
+}
+
+function loadPageComponent(route: RouteEntry): () => Promise<ComponentType> {
+  return async () => {
+    const slug = routeSlug(route.path);
+    const load = pageModules[`../${pageComponentModule(route)}`];
+    if (!load) throw new MissingPageError(`No page module for ${route.path}.`);
+    const [module] = await Promise.all([load(), loadQueryClient()]);
+    const page = module[pageExportName(slug)];
+    if (typeof page !== 'function') {
+      throw new MissingPageError(`${slug}-page.tsx does not export ${pageExportName(slug)}.`);
+    }
+    return page as ComponentType;
+  };
+}
+
+async function loadDataRoomPage(): Promise<ComponentType> {
+  const [{ DataRoomPage }] = await Promise.all([
+    import('@/features/data-room/data-room-page'),
+    loadQueryClient(),
+  ]);
+  return DataRoomPage;
+}
+
+function loaderFor(route: RouteEntry): () => Promise<ComponentType> {
+  switch (route.kind) {
+    case 'doc':
+      return loadDocPage(route);
+    case 'home':
+    case 'marketing':
+      return loadPageComponent(route);
+    case 'data-room':
+      return loadDataRoomPage;
+  }
+}
+
+const pages = new Map<string, PreloadableComponent>();
+
+/** The page component for a route, loaded on first use and shared afterwards. */
+export function routePage(route: RouteEntry): PreloadableComponent {
+  let page = pages.get(route.path);
+  if (!page) {
+    page = preloadable(loaderFor(route));
+    pages.set(route.path, page);
+  }
+  return page;
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { House } from 'lucide-react';
+import { routes, type RouteEntry } from '@common/routes';
+import {
+  Breadcrumb,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+} from '@/components/ui/breadcrumb';
+
+/** A section that is also a page (Platform Overview, Security & Compliance) links to it. */
+function sectionPage(section: string): RouteEntry | undefined {
+  return routes.find((route) => route.label === section && route.path !== '/');
+}
+
+/** Home › section › page, all three read from the route table. */
+export function SiteBreadcrumb({ route }: { route: RouteEntry }) {
+  const sectionRoute = sectionPage(route.section);
+  return (
+    <Breadcrumb>
+      <BreadcrumbList>
+        <BreadcrumbItem>
+          <BreadcrumbLink asChild>
+            <Link to="/" className="inline-flex items-center gap-1.5">
+              <House className="size-3.5" aria-hidden="true" />
+              Home
+            </Link>
+          </BreadcrumbLink>
+        </BreadcrumbItem>
+        <BreadcrumbSeparator />
+        <BreadcrumbItem>
+          {sectionRoute && sectionRoute.path !== route.path ? (
+            <BreadcrumbLink asChild>
+              <Link to={sectionRoute.path}>{route.section}</Link>
+            </BreadcrumbLink>
+          ) : (
+            <span>{route.section}</span>
+          )}
+        </BreadcrumbItem>
+        <BreadcrumbSeparator />
+        <BreadcrumbItem>
+          <BreadcrumbPage>{route.label}</BreadcrumbPage>
+        </BreadcrumbItem>
+      </BreadcrumbList>
+    </Breadcrumb>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ComponentProps } from 'react';
+import { Collapsible as CollapsiblePrimitive } from 'radix-ui';
+
+export function Collapsible(props: ComponentProps<typeof CollapsiblePrimitive.Root>) {
+  return <CollapsiblePrimitive.Root data-slot="collapsible" {...props} />;
+}
+
+export function CollapsibleTrigger(
+  props: ComponentProps<typeof CollapsiblePrimitive.CollapsibleTrigger>,
+) {
+  return <CollapsiblePrimitive.CollapsibleTrigger data-slot="collapsible-trigger" {...props} />;
+}
+
+export function CollapsibleContent(
+  props: ComponentProps<typeof CollapsiblePrimitive.CollapsibleContent>,
+) {
+  return <CollapsiblePrimitive.CollapsibleContent data-slot="collapsible-content" {...props} />;
+}

@@ -1,0 +1,39 @@
+/**
+ * The documentation sidebar's expanded/collapsed state, kept in the `sidebar_state` cookie for
+ * seven days and mirrored on <html data-sidebar-state>. The attribute lets CSS show the right
+ * width before JavaScript runs: index.html sets it from the cookie with a tiny inline script,
+ * so a prerendered page never jumps from expanded to collapsed.
+ */
+export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+
+const listeners = new Set<() => void>();
+
+/** Reads the open state from a Cookie header value; a missing or unreadable cookie means open. */
+export function parseSidebarCookie(cookieHeader: string): boolean {
+  for (const part of cookieHeader.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === SIDEBAR_COOKIE_NAME) return value !== 'false';
+  }
+  return true;
+}
+
+export function readSidebarOpen(): boolean {
+  return parseSidebarCookie(document.cookie);
+}
+
+function applyAttribute(open: boolean): void {
+  if (open) document.documentElement.removeAttribute('data-sidebar-state');
+  else document.documentElement.setAttribute('data-sidebar-state', 'collapsed');
+}
+
+export function writeSidebarOpen(open: boolean): void {
+  document.cookie = `${SIDEBAR_COOKIE_NAME}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+  applyAttribute(open);
+  for (const listener of listeners) listener();
+}
+
+export function subscribeSidebarOpen(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
