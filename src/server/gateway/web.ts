@@ -12,6 +12,15 @@ import { isKnownRoute, normalizePath } from '../../common/routes';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** The normalised path, or undefined for malformed percent-encoding (answered with 404). */
+function decodePath(rawPath: string): string | undefined {
+  try {
+    return normalizePath(decodeURIComponent(rawPath));
+  } catch {
+    return undefined;
+  }
+}
+
 export function webRoutes(distDir: string) {
   const app = new Hono();
   const relativeRoot = path.relative(process.cwd(), distDir) || '.';
@@ -33,9 +42,10 @@ export function webRoutes(distDir: string) {
   );
 
   app.get('*', async (c, next) => {
-    const pathname = normalizePath(decodeURIComponent(new URL(c.req.url).pathname));
-    // Public files (favicon, robots.txt, manifest) by exact name.
-    if (/^\/[\w.-]+\.\w+$/.test(pathname)) {
+    const pathname = decodePath(new URL(c.req.url).pathname);
+    // Public files (favicon, robots.txt, manifest) by exact name. The HTML files are pages
+    // and are only reachable through their routes, with the right status.
+    if (pathname && /^\/[\w.-]+\.\w+$/.test(pathname) && !pathname.endsWith('.html')) {
       const file = path.join(distDir, pathname);
       if (fs.existsSync(file) && fs.statSync(file).isFile()) {
         return serveStatic({
@@ -45,7 +55,7 @@ export function webRoutes(distDir: string) {
       }
     }
     c.header('Cache-Control', REVALIDATE);
-    if (isKnownRoute(pathname)) {
+    if (pathname && isKnownRoute(pathname)) {
       const prerendered =
         pathname === '/'
           ? readHtml('index.html')
