@@ -4,6 +4,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { HomeAnalytics } from '@/features/dashboards/home-analytics';
 import { InvestorCard } from '@/features/data-room/investor-card';
 import { ArchitectureDiagram } from './home/architecture-diagram';
+import { AtAGlance } from './home/at-a-glance';
 import {
   aiIntegration,
   executiveSummary,
@@ -56,6 +57,7 @@ export function HomePage() {
           </>
         }
         badges={hero.badges}
+        aside={<AtAGlance />}
         actions={
           <>
             <Link to={hero.primaryAction.to} className={buttonVariants({ size: 'lg' })}>

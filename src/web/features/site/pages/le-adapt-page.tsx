@@ -167,6 +167,7 @@ export function LeAdaptPage() {
         <FeatureGrid
           items={roadmap.items.map((item) => ({ ...item, tag: roadmap.tag }))}
           columns={4}
+          tentative
         />
       </PageSection>
     </>

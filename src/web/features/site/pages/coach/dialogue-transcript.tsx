@@ -42,7 +42,9 @@ export function DialogueTranscript({ dialogue }: { dialogue: ExampleDialogue }) 
               <div
                 className={cn(
                   'min-w-0 rounded-xl px-4 py-3 text-left',
-                  isCoach ? 'border bg-primary/5 sm:mr-10' : 'bg-muted',
+                  isCoach
+                    ? 'border border-primary/20 bg-primary/[0.07] sm:mr-10'
+                    : 'border bg-background',
                 )}
               >
                 <p className="flex flex-wrap items-baseline gap-x-2 text-xs">

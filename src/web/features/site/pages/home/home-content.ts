@@ -50,6 +50,18 @@ export const hero = {
   secondaryAction: { to: '/ai-study-coach', label: `Meet the ${brand.coach}` },
 } as const;
 
+/** Key facts beside the hero on wide screens; each one is stated in the specification. */
+export const atAGlance = {
+  title: 'At a glance',
+  items: [
+    { value: '2', label: 'environments: Personal mode and Organization mode' },
+    { value: '2', label: `AI products: the ${brand.coach} and ${brand.adaptTool}` },
+    { value: '4', label: 'standard roles, enforced by row-level security' },
+    { value: '99.9%', label: 'monthly uptime commitment' },
+    { value: '24/7', label: 'email support and in-app help centre' },
+  ],
+};
+
 export const executiveSummary = {
   intro: `${brand.product} is a learning platform built for universities. It serves individual learners in Personal mode and institutions in Organization mode, pairs an AI study coach that teaches with guiding questions with ${brand.adaptTool}, a second AI tool that makes course content accessible, and runs on a managed backend with row-level security.`,
   points: [

@@ -9,6 +9,8 @@ interface FeatureGridProps {
   columns?: 2 | 3 | 4;
   /** Heading level of each card title, so the outline stays ordered under the section. */
   headingLevel?: 'h3' | 'h4';
+  /** Quieter, dashed cards for things that are not available yet (roadmap items). */
+  tentative?: boolean;
 }
 
 const columnClasses = {
@@ -18,14 +20,22 @@ const columnClasses = {
 } as const;
 
 /** A responsive grid of icon cards; each card may link to the page that explains more. */
-export function FeatureGrid({ items, columns = 3, headingLevel = 'h3' }: FeatureGridProps) {
+export function FeatureGrid({
+  items,
+  columns = 3,
+  headingLevel = 'h3',
+  tentative = false,
+}: FeatureGridProps) {
   const Heading = headingLevel;
   return (
     <ul className={cn('grid gap-4 sm:gap-5', columnClasses[columns])}>
       {items.map(({ title, text, icon: Icon, link, tag }) => (
         <li
           key={title}
-          className="flex flex-col rounded-xl border bg-card p-5 text-card-foreground shadow-xs sm:p-6"
+          className={cn(
+            'flex flex-col rounded-xl border p-5 text-card-foreground sm:p-6',
+            tentative ? 'border-dashed border-input bg-background' : 'bg-card shadow-xs',
+          )}
         >
           <div className="flex items-start justify-between gap-3">
             <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">

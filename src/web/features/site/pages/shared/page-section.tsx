@@ -27,7 +27,7 @@ export function PageSection({
     <section
       id={id}
       aria-labelledby={`${id}-heading`}
-      className={cn('scroll-mt-20', tinted && 'border-y bg-muted/40', className)}
+      className={cn(tinted && 'border-y bg-muted/40', className)}
     >
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8">
         <div className="max-w-3xl">
