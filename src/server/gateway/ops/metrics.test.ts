@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createRequestMetrics, percentile } from './metrics';
+
+describe('request metrics', () => {
+  it('computes nearest-rank percentiles', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNull();
+  });
+
+  it('groups by minute and service and counts 5xx as errors', () => {
+    const metrics = createRequestMetrics();
+    const minute = Date.UTC(2026, 0, 1, 12, 30);
+    metrics.record('rest', 200, 4, minute + 1000);
+    metrics.record('rest', 503, 10, minute + 2000);
+    metrics.record('rest', 404, 6, minute + 3000);
+    metrics.record('storage', 200, 2, minute + 61_000);
+    expect(metrics.snapshot()).toEqual([
+      {
+        minute: '2026-01-01T12:30:00.000Z',
+        service: 'rest',
+        requests: 3,
+        errors: 1,
+        p50_ms: 6,
+        p99_ms: 10,
+      },
+      {
+        minute: '2026-01-01T12:31:00.000Z',
+        service: 'storage',
+        requests: 1,
+        errors: 0,
+        p50_ms: 2,
+        p99_ms: 2,
+      },
+    ]);
+  });
+
+  it('keeps a bounded sample however many requests a minute has', () => {
+    const metrics = createRequestMetrics(() => 0.5);
+    const at = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 20_000; i++) metrics.record('functions', 200, i % 100, at);
+    const [row] = metrics.snapshot();
+    expect(row).toMatchObject({ requests: 20_000, p50_ms: expect.any(Number) });
+  });
+});

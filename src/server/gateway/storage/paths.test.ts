@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { StorageError } from './errors';
+import { checkObjectKey, mimeTypeAllowed, parseSizeLimit, splitBucketAndKey } from './paths';
+import { parseRange } from './serve';
+
+describe('object keys', () => {
+  it('accepts ordinary and unicode paths', () => {
+    for (const key of ['a.txt', 'folder/sub/file name (1).pdf', 'résumé/日本.md', 'a..b/c'])
+      expect(checkObjectKey(key)).toBe(key);
+  });
+
+  it('refuses anything that reads as a file-system path', () => {
+    for (const key of [
+      '',
+      '../x',
+      'a/../b',
+      './a',
+      '/etc/passwd',
+      'a//b',
+      'a/',
+      'a\\b',
+      'nul\0',
+      'x'.repeat(1025),
+    ])
+      expect(() => checkObjectKey(key), JSON.stringify(key)).toThrow(StorageError);
+  });
+
+  it('decodes each URL segment before checking it', () => {
+    expect(splitBucketAndKey('docs/a%20b/c.txt')).toEqual({ bucket: 'docs', key: 'a b/c.txt' });
+    expect(() => splitBucketAndKey('docs/..%2Fsecret')).toThrow(/"\." and "\.\." segments/);
+    expect(() => splitBucketAndKey('docs/%E0%A4%A')).toThrow(/percent-encoding/);
+    expect(() => splitBucketAndKey('..%2F/x')).toThrow(/Bucket name invalid/);
+  });
+});
+
+describe('bucket settings', () => {
+  it('matches exact and wildcard MIME types', () => {
+    expect(mimeTypeAllowed('image/png', ['image/*'])).toBe(true);
+    expect(mimeTypeAllowed('text/plain;charset=UTF-8', ['text/plain'])).toBe(true);
+    expect(mimeTypeAllowed('application/pdf', ['image/*', 'text/plain'])).toBe(false);
+    expect(mimeTypeAllowed('anything/else', null)).toBe(true);
+  });
+
+  it('parses size limits as Supabase does', () => {
+    expect(parseSizeLimit('20MB')).toBe(20 * 1024 * 1024);
+    expect(parseSizeLimit('1kb')).toBe(1024);
+    expect(parseSizeLimit(500)).toBe(500);
+    expect(parseSizeLimit(null)).toBeNull();
+    expect(() => parseSizeLimit('lots')).toThrow(/Invalid file size/);
+    expect(() => parseSizeLimit(-1)).toThrow(StorageError);
+  });
+});
+
+describe('byte ranges', () => {
+  it('reads one range and refuses what cannot be satisfied', () => {
+    expect(parseRange('bytes=0-4', 10)).toEqual({ start: 0, end: 4 });
+    expect(parseRange('bytes=5-', 10)).toEqual({ start: 5, end: 9 });
+    expect(parseRange('bytes=-3', 10)).toEqual({ start: 7, end: 9 });
+    expect(parseRange('bytes=2-100', 10)).toEqual({ start: 2, end: 9 });
+    expect(parseRange('bytes=10-', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=5-2', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=0-1,3-4', 10)).toBeUndefined();
+    expect(parseRange('items=0-1', 10)).toBeUndefined();
+  });
+});
