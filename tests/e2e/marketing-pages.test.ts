@@ -53,6 +53,24 @@ describe('marketing pages', () => {
     await page.close();
   });
 
+  it.each(marketingPaths)('%s hydrates its prerendered HTML without React errors', async (path) => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|React error/i.test(message.text())) {
+        errors.push(message.text());
+      }
+    });
+    const html = await (await fetch(baseUrl + path)).text();
+    expect(html).toMatch(/<h1[^>]*>/);
+    await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+    await page.locator('main h1').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each(
     marketingPaths.flatMap((path) => [[path, 'mobile'] as const, [path, 'desktop'] as const]),
   )(

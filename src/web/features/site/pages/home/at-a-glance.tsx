@@ -16,7 +16,7 @@ export function AtAGlance() {
       <dl className="mt-4 divide-y">
         {atAGlance.items.map(({ value, label }) => (
           <div key={label} className="flex items-baseline gap-4 py-3">
-            <dt className="w-16 shrink-0 text-2xl font-bold text-foreground tabular-nums">
+            <dt className="w-20 shrink-0 text-2xl font-bold text-foreground tabular-nums">
               {value}
             </dt>
             <dd className="text-sm leading-snug text-muted-foreground">{label}</dd>
