@@ -49,6 +49,13 @@ const schema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: z.string().default('oidc'),
+  /** Auth abuse limits per client address: sign-in, sign-up, recover, verify per 5 minutes. */
+  AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
+  /** MFA verification attempts per minute per client address. */
+  AUTH_RATE_LIMIT_MFA_VERIFY: z.coerce.number().int().min(1).default(15),
+  /** Extra origins (comma-separated) that auth may redirect to besides SITE_URL. */
+  AUTH_REDIRECT_ORIGINS: optionalString,
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -81,6 +88,15 @@ function toConfig(env: z.infer<typeof schema>) {
       sessionLifetimeDays: env.SESSION_LIFETIME_DAYS,
       sessionInactivityDays: env.SESSION_INACTIVITY_DAYS,
       autoconfirm: env.MAILER_AUTOCONFIRM ?? false,
+      rateLimits: {
+        signIn: env.AUTH_RATE_LIMIT_SIGN_IN,
+        tokenRefresh: env.AUTH_RATE_LIMIT_TOKEN_REFRESH,
+        mfaVerify: env.AUTH_RATE_LIMIT_MFA_VERIFY,
+      },
+      redirectOrigins: (env.AUTH_REDIRECT_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
       oidc:
         env.OIDC_ISSUER && env.OIDC_CLIENT_ID
           ? {

@@ -3,6 +3,8 @@
  */
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { authService, createAuthServices } from './auth/service';
+import { mailboxRoutes } from './auth/mailbox';
 import type { GatewayDeps } from './context';
 import { clientConfigRoutes } from './client-config';
 import { functionsRoutes } from './functions/router';
@@ -24,6 +26,11 @@ export function createGateway(deps: GatewayDeps) {
 
   app.route('/health', healthRoutes(deps));
   app.route('/client-config.json', clientConfigRoutes(deps));
+  const auth = createAuthServices(deps);
+  app.route('/auth/v1', authService(auth));
+  if (!deps.config.isProduction && auth.mailer.kind === 'dev-mailbox') {
+    app.route('/_dev/mailbox', mailboxRoutes(deps.db));
+  }
   app.route('/rest/v1', restService(deps));
   app.route('/storage/v1', storageRoutes(deps));
   app.route('/functions/v1', functionsRoutes(deps));

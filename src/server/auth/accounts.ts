@@ -1,0 +1,99 @@
+/** Account changes shared by several endpoints: creating users, confirming, sending mail. */
+import { brand } from '../../common/brand';
+import type { Queryable } from '../db/types';
+import type { MailMessage } from './mail';
+import { mailTemplates } from './mail';
+import type { OneTimeTokenType } from './one-time-tokens';
+import type { UserRow } from './users';
+
+export async function createUser(
+  tx: Queryable,
+  input: {
+    email: string;
+    passwordHash: string | null;
+    userMetadata: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+    confirmed: boolean;
+    provider?: string;
+  },
+): Promise<UserRow> {
+  const provider = input.provider ?? 'email';
+  const { rows } = await tx.query<UserRow & Record<string, unknown>>(
+    `insert into auth.users (email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at)
+     values ($1, $2, $3, $4, case when $5 then now() end) returning *`,
+    [
+      input.email,
+      input.passwordHash,
+      JSON.stringify(input.userMetadata),
+      JSON.stringify({ ...(input.appMetadata ?? {}), provider }),
+      input.confirmed,
+    ],
+  );
+  const user = rows[0]!;
+  if (provider === 'email') await addEmailIdentity(tx, user.id, input.email, input.confirmed);
+  return user;
+}
+
+export async function addEmailIdentity(
+  tx: Queryable,
+  userId: string,
+  email: string,
+  verified: boolean,
+): Promise<void> {
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, provider, identity_data, email)
+     values ($1::text, $4::uuid, 'email', $2, $3)
+     on conflict (provider, provider_id) do update set identity_data = excluded.identity_data, email = excluded.email, updated_at = now()`,
+    [
+      userId,
+      JSON.stringify({ sub: userId, email, email_verified: verified, phone_verified: false }),
+      email,
+      userId,
+    ],
+  );
+}
+
+export async function confirmEmail(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1',
+    [userId],
+  );
+  await tx.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
+     where user_id = $1 and provider = 'email'`,
+    [userId],
+  );
+}
+
+/** Applies a confirmed email change: the new address replaces the old one everywhere. */
+export async function applyEmailChange(
+  tx: Queryable,
+  userId: string,
+  newEmail: string,
+): Promise<void> {
+  await tx.query(
+    `update auth.users set email = $2, email_change = null, email_change_sent_at = null,
+       email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
+    [userId, newEmail],
+  );
+  await addEmailIdentity(tx, userId, newEmail, true);
+}
+
+export function composeAuthMail(
+  kind: OneTimeTokenType,
+  to: string,
+  code: string,
+  link: string | undefined,
+): MailMessage {
+  const input = { product: brand.product, code, link };
+  switch (kind) {
+    case 'confirmation':
+      return mailTemplates.confirmation(to, input);
+    case 'recovery':
+      return mailTemplates.recovery(to, input);
+    case 'email_change':
+      return mailTemplates.emailChange(to, input);
+    case 'reauthentication':
+      return mailTemplates.reauthentication(to, input);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Auth errors in GoTrue's shape: an HTTP status, one of its error codes and a message. The
+ * gateway renders them in the 2024-01-01 format that supabase-js reads `error.code` from.
+ */
+export type AuthErrorCode =
+  | 'bad_code_verifier'
+  | 'bad_json'
+  | 'bad_jwt'
+  | 'bad_oauth_callback'
+  | 'bad_oauth_state'
+  | 'email_address_invalid'
+  | 'email_exists'
+  | 'email_not_confirmed'
+  | 'flow_state_expired'
+  | 'flow_state_not_found'
+  | 'identity_already_exists'
+  | 'identity_not_found'
+  | 'insufficient_aal'
+  | 'invalid_credentials'
+  | 'mfa_challenge_expired'
+  | 'mfa_factor_name_conflict'
+  | 'mfa_factor_not_found'
+  | 'mfa_phone_enroll_not_enabled'
+  | 'mfa_verification_failed'
+  | 'mfa_verification_rejected'
+  | 'no_authorization'
+  | 'not_admin'
+  | 'otp_expired'
+  | 'over_request_rate_limit'
+  | 'provider_disabled'
+  | 'reauthentication_needed'
+  | 'reauthentication_not_valid'
+  | 'refresh_token_already_used'
+  | 'refresh_token_not_found'
+  | 'same_password'
+  | 'session_expired'
+  | 'session_not_found'
+  | 'single_identity_not_deletable'
+  | 'too_many_enrolled_mfa_factors'
+  | 'unexpected_failure'
+  | 'user_already_exists'
+  | 'user_banned'
+  | 'user_not_found'
+  | 'validation_failed'
+  | 'weak_password';
+
+export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
+
+export class AuthError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: AuthErrorCode,
+    message: string,
+    /** Extra members of the error body, e.g. `weak_password: {reasons}`. */
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+export const badRequest = (code: AuthErrorCode, message: string) =>
+  new AuthError(400, code, message);
+export const unprocessable = (code: AuthErrorCode, message: string) =>
+  new AuthError(422, code, message);
+export const forbidden = (code: AuthErrorCode, message: string) =>
+  new AuthError(403, code, message);
+export const notFound = (code: AuthErrorCode, message: string) => new AuthError(404, code, message);
+export const validation = (message: string) => new AuthError(400, 'validation_failed', message);

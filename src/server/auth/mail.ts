@@ -1,0 +1,115 @@
+/**
+ * Outgoing mail: nodemailer over SMTP when SMTP_URL is set, otherwise the dev mailbox table
+ * (shown at /_dev/mailbox outside production), so sign-up and recovery work on a laptop.
+ */
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+import type { Queryable } from '../db/types';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'dev-mailbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: Queryable): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+      },
+    };
+  }
+  return {
+    kind: 'dev-mailbox',
+    async send(message) {
+      await db.query(
+        'insert into auth.dev_mailbox (to_address, subject, text_body, html_body) values ($1, $2, $3, $4)',
+        [message.to, message.subject, message.text, message.html],
+      );
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+interface TemplateInput {
+  product: string;
+  link?: string;
+  code: string;
+}
+
+function compose(
+  to: string,
+  subject: string,
+  intro: string,
+  action: string | undefined,
+  input: TemplateInput,
+  outro: string,
+): MailMessage {
+  const textParts = [intro];
+  if (input.link && action) textParts.push(`${action}: ${input.link}`);
+  textParts.push(`Or enter this code: ${input.code}`, outro);
+  const button =
+    input.link && action
+      ? `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>`
+      : '';
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">
+<p>${escapeHtml(intro)}</p>${button}
+<p>Or enter this code: <strong style="font-size:1.25em;letter-spacing:0.1em">${input.code}</strong></p>
+<p style="color:#555">${escapeHtml(outro)}</p>
+<p style="color:#555">${escapeHtml(input.product)}</p></body></html>`;
+  return { to, subject, text: textParts.join('\n\n'), html };
+}
+
+const ignore =
+  'If you did not ask for this, you can ignore this message. The code expires in one hour.';
+
+export const mailTemplates = {
+  confirmation: (to: string, input: TemplateInput) =>
+    compose(
+      to,
+      `Confirm your ${input.product} account`,
+      `Welcome to ${input.product}. Confirm your email address to finish creating your account.`,
+      'Confirm your email',
+      input,
+      ignore,
+    ),
+  recovery: (to: string, input: TemplateInput) =>
+    compose(
+      to,
+      `Reset your ${input.product} password`,
+      'Someone asked to reset the password of this account.',
+      'Choose a new password',
+      input,
+      ignore,
+    ),
+  emailChange: (to: string, input: TemplateInput) =>
+    compose(
+      to,
+      `Confirm your new email address`,
+      `Confirm that you want to use this address for your ${input.product} account.`,
+      'Confirm the new address',
+      input,
+      ignore,
+    ),
+  reauthentication: (to: string, input: TemplateInput) =>
+    compose(
+      to,
+      `Your ${input.product} security code`,
+      'Enter this code to confirm it is you before changing your password.',
+      undefined,
+      input,
+      'If you did not ask for this, someone may know your password: change it. The code expires in one hour.',
+    ),
+};

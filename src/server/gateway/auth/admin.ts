@@ -1,0 +1,199 @@
+/** `/admin/users` for the service-role key: list, create, read, update, ban, delete. */
+import { Hono } from 'hono';
+import { createUser, applyEmailChange, confirmEmail } from '../../auth/accounts';
+import { AuthError, validation } from '../../auth/errors';
+import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
+import { findUserByEmail, isUuid, loadUser, normalizeEmail, userJson } from '../../auth/users';
+import type { Queryable } from '../../db/types';
+import {
+  jsonBody,
+  optionalObject,
+  optionalString,
+  requireServiceRole,
+  type AuthEnv,
+  type AuthServices,
+} from './http';
+
+const units: Record<string, number> = {
+  h: 3600_000,
+  m: 60_000,
+  s: 1000,
+  ms: 1,
+  us: 0.001,
+  µs: 0.001,
+  ns: 0.000001,
+};
+
+/** Go duration strings as Supabase Auth takes them for `ban_duration` ("24h", "1h30m", "none"). */
+export function parseBanDuration(value: string): number | 'none' {
+  if (value === 'none') return 'none';
+  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) {
+    throw validation('ban_duration must be a duration like "24h" or "1h30m", or "none"');
+  }
+  return parts.reduce((sum, p) => sum + Number(p[1]) * units[p[2]!]!, 0);
+}
+
+async function applyBan(tx: Queryable, userId: string, banDuration: unknown) {
+  if (banDuration === undefined || banDuration === null) return;
+  if (typeof banDuration !== 'string') throw validation('ban_duration must be a string');
+  const duration = parseBanDuration(banDuration);
+  if (duration === 'none') {
+    await tx.query('update auth.users set banned_until = null where id = $1', [userId]);
+    return;
+  }
+  await tx.query('update auth.users set banned_until = $2 where id = $1', [
+    userId,
+    new Date(Date.now() + duration),
+  ]);
+  // A banned user's sessions end now, not when their refresh tokens next rotate.
+  await tx.query('delete from auth.sessions where user_id = $1', [userId]);
+}
+
+function metadataArg(body: Record<string, unknown>, ...keys: string[]) {
+  for (const key of keys) {
+    const value = optionalObject(body, key);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+export function adminRoutes(services: AuthServices) {
+  const app = new Hono<AuthEnv>();
+  app.use('/admin/*', requireServiceRole(services));
+
+  async function existing(id: string) {
+    const user = isUuid(id) ? await loadUser(services.db, id) : undefined;
+    if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+    return user;
+  }
+
+  app.get('/admin/users', async (c) => {
+    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
+    const perPage = Math.min(
+      1000,
+      Math.max(1, Number.parseInt(c.req.query('per_page') ?? '50', 10) || 50),
+    );
+    const { rows: countRows } = await services.db.query<{ n: number }>(
+      'select count(*)::int as n from auth.users',
+    );
+    const total = countRows[0]!.n;
+    const { rows } = await services.db.query<{ id: string }>(
+      'select id from auth.users order by created_at, id limit $1 offset $2',
+      [perPage, (page - 1) * perPage],
+    );
+    const users = [];
+    for (const row of rows) {
+      const user = await loadUser(services.db, row.id);
+      if (user) users.push(userJson(user));
+    }
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    const base = new URL(c.req.url);
+    const link = (p: number, rel: string) => {
+      base.searchParams.set('page', String(p));
+      base.searchParams.set('per_page', String(perPage));
+      return `<${base.pathname}${base.search}>; rel="${rel}"`;
+    };
+    const links = [];
+    if (page < lastPage) links.push(link(page + 1, 'next'));
+    links.push(link(lastPage, 'last'));
+    c.header('x-total-count', String(total));
+    c.header('link', links.join(', '));
+    return c.json({ users, aud: 'authenticated' });
+  });
+
+  app.post('/admin/users', async (c) => {
+    const body = await jsonBody(c);
+    const email = normalizeEmail(body.email);
+    if (!email)
+      throw new AuthError(400, 'email_address_invalid', 'A valid email address is required');
+    const password = optionalString(body, 'password');
+    if (password !== undefined) checkPasswordStrength(password);
+    const passwordHash = password !== undefined ? await hashPassword(password) : null;
+    const id = await services.db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) {
+        throw new AuthError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
+      }
+      const created = await createUser(tx, {
+        email,
+        passwordHash,
+        userMetadata: metadataArg(body, 'user_metadata', 'data') ?? {},
+        appMetadata: metadataArg(body, 'app_metadata'),
+        confirmed: body.email_confirm === true,
+      });
+      await applyBan(tx, created.id, body.ban_duration);
+      return created.id;
+    });
+    return c.json(userJson((await loadUser(services.db, id))!));
+  });
+
+  app.get('/admin/users/:id', async (c) => c.json(userJson(await existing(c.req.param('id')))));
+
+  app.put('/admin/users/:id', async (c) => {
+    const user = await existing(c.req.param('id'));
+    const body = await jsonBody(c);
+    const password = optionalString(body, 'password');
+    if (password !== undefined) checkPasswordStrength(password);
+    const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
+    const emailParam = body.email;
+    const email =
+      emailParam === undefined || emailParam === null ? undefined : normalizeEmail(emailParam);
+    if (emailParam !== undefined && emailParam !== null && !email) {
+      throw new AuthError(
+        400,
+        'email_address_invalid',
+        `Email address "${String(emailParam)}" is invalid`,
+      );
+    }
+    await services.db.transaction(async (tx) => {
+      const id = user.row.id;
+      if (email && email !== user.row.email) {
+        const taken = await findUserByEmail(tx, email);
+        if (taken && taken.id !== id)
+          throw new AuthError(
+            422,
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
+        await applyEmailChange(tx, id, email);
+      }
+      if (passwordHash)
+        await tx.query('update auth.users set encrypted_password = $2 where id = $1', [
+          id,
+          passwordHash,
+        ]);
+      if (body.email_confirm === true) await confirmEmail(tx, id);
+      const userMetadata = metadataArg(body, 'user_metadata', 'data');
+      if (userMetadata) {
+        await tx.query(
+          'update auth.users set raw_user_meta_data = raw_user_meta_data || $2::jsonb where id = $1',
+          [id, JSON.stringify(userMetadata)],
+        );
+      }
+      const appMetadata = metadataArg(body, 'app_metadata');
+      if (appMetadata) {
+        // Roles live in public.user_roles; app_metadata.roles is derived from it, never stored.
+        const { roles: _roles, ...rest } = appMetadata;
+        await tx.query(
+          'update auth.users set raw_app_meta_data = raw_app_meta_data || $2::jsonb where id = $1',
+          [id, JSON.stringify(rest)],
+        );
+      }
+      await applyBan(tx, id, body.ban_duration);
+      await tx.query('update auth.users set updated_at = now() where id = $1', [id]);
+    });
+    return c.json(userJson((await loadUser(services.db, user.row.id))!));
+  });
+
+  app.delete('/admin/users/:id', async (c) => {
+    const user = await existing(c.req.param('id'));
+    await services.db.query('delete from auth.users where id = $1', [user.row.id]);
+    return c.json({});
+  });
+
+  return app;
+}

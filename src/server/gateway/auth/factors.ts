@@ -1,0 +1,205 @@
+/** MFA: `POST /factors`, `/factors/{id}/challenge`, `/factors/{id}/verify`, `DELETE /factors/{id}`. */
+import { Hono } from 'hono';
+import { brand } from '../../../common/brand';
+import { randomToken } from '../../auth/crypto';
+import { AuthError, validation } from '../../auth/errors';
+import { sessionResponse, type AmrEntry, type SessionRow } from '../../auth/sessions';
+import { checkTotp, newTotpSecret, qrCodeSvg, totpFor } from '../../auth/totp';
+import { isUuid, type FactorRow } from '../../auth/users';
+import { sha256Hex } from '../../auth/crypto';
+import {
+  clientInfo,
+  jsonBody,
+  optionalString,
+  requireUser,
+  type AuthEnv,
+  type AuthServices,
+} from './http';
+
+/** Challenges expire after 5 minutes, as in Supabase Auth. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const MAX_FACTORS = 10;
+
+export function factorRoutes(services: AuthServices) {
+  const app = new Hono<AuthEnv>();
+  app.use('/factors/*', requireUser(services));
+  app.use('/factors', requireUser(services));
+
+  async function ownFactor(userId: string, id: string): Promise<FactorRow> {
+    if (!isUuid(id)) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+    const { rows } = await services.db.query<FactorRow & Record<string, unknown>>(
+      'select * from auth.mfa_factors where id = $1 and user_id = $2',
+      [id, userId],
+    );
+    if (!rows[0]) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+    return rows[0];
+  }
+
+  app.post('/factors', async (c) => {
+    const body = await jsonBody(c);
+    const user = c.get('user');
+    const session = c.get('session');
+    const type = optionalString(body, 'factor_type');
+    if (type === 'phone') {
+      throw new AuthError(
+        422,
+        'mfa_phone_enroll_not_enabled',
+        'Phone (SMS) factors are not configured on this server: no SMS sender is set up. Use an authenticator app (TOTP) instead.',
+      );
+    }
+    if (type !== 'totp') throw validation('factor_type must be totp (phone needs an SMS sender)');
+    const friendlyName = optionalString(body, 'friendly_name')?.trim().slice(0, 100) ?? '';
+    const issuer = optionalString(body, 'issuer')?.trim().slice(0, 100) || brand.product;
+    const verified = user.factors.filter((f) => f.status === 'verified');
+    if (verified.length > 0 && session.aal !== 'aal2') {
+      throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+    }
+    if (user.factors.length >= MAX_FACTORS) {
+      throw new AuthError(
+        422,
+        'too_many_enrolled_mfa_factors',
+        `At most ${MAX_FACTORS} factors can be enrolled`,
+      );
+    }
+    if (friendlyName && user.factors.some((f) => f.friendly_name === friendlyName)) {
+      throw new AuthError(
+        422,
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      );
+    }
+    const secret = newTotpSecret();
+    const uri = totpFor(secret, issuer, user.row.email ?? user.row.id).toString();
+    const qr = await qrCodeSvg(uri);
+    const { rows } = await services.db.transaction(async (tx) => {
+      // Abandoned enrolments are replaced rather than piling up.
+      await tx.query(
+        `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < now() - interval '1 hour'`,
+        [user.row.id],
+      );
+      return tx.query<{ id: string }>(
+        `insert into auth.mfa_factors (user_id, friendly_name, factor_type, secret) values ($1, $2, 'totp', $3) returning id`,
+        [user.row.id, friendlyName || null, secret],
+      );
+    });
+    return c.json({
+      id: rows[0]!.id,
+      type: 'totp',
+      friendly_name: friendlyName,
+      totp: { qr_code: qr, secret, uri },
+    });
+  });
+
+  app.post('/factors/:id/challenge', async (c) => {
+    const factor = await ownFactor(c.get('user').row.id, c.req.param('id'));
+    const { rows } = await services.db.query<{ id: string; created_at: Date }>(
+      'insert into auth.mfa_challenges (factor_id, ip) values ($1, $2) returning id, created_at',
+      [factor.id, clientInfo(c).ip],
+    );
+    const challenge = rows[0]!;
+    return c.json({
+      id: challenge.id,
+      type: factor.factor_type,
+      expires_at: Math.floor((new Date(challenge.created_at).getTime() + CHALLENGE_TTL_MS) / 1000),
+    });
+  });
+
+  app.post('/factors/:id/verify', async (c) => {
+    services.limits.hit('mfa_verify', clientInfo(c).ip);
+    const user = c.get('user');
+    const session = c.get('session');
+    const factor = await ownFactor(user.row.id, c.req.param('id'));
+    const body = await jsonBody(c);
+    const challengeId = optionalString(body, 'challenge_id');
+    const code = optionalString(body, 'code');
+    if (!challengeId || !isUuid(challengeId)) throw validation('challenge_id is required');
+    if (!code) throw validation('code is required');
+
+    const result = await services.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; created_at: Date; verified_at: Date | null }>(
+        'select id, created_at, verified_at from auth.mfa_challenges where id = $1 and factor_id = $2',
+        [challengeId, factor.id],
+      );
+      const challenge = rows[0];
+      if (!challenge || challenge.verified_at) {
+        return {
+          error: new AuthError(
+            404,
+            'mfa_factor_not_found',
+            'MFA challenge not found or already used',
+          ),
+        };
+      }
+      if (Date.now() - new Date(challenge.created_at).getTime() > CHALLENGE_TTL_MS) {
+        await tx.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
+        return {
+          error: new AuthError(
+            422,
+            'mfa_challenge_expired',
+            'MFA challenge has expired, verify against another challenge or create a new challenge.',
+          ),
+        };
+      }
+      const step = checkTotp(factor.secret, code, factor.last_used_step);
+      if (step === undefined) {
+        return {
+          error: new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
+        };
+      }
+      await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [
+        challenge.id,
+      ]);
+      await tx.query(
+        `update auth.mfa_factors set status = 'verified', last_used_step = $2, updated_at = now() where id = $1`,
+        [factor.id, step],
+      );
+      const amr: AmrEntry[] = [
+        { method: 'totp', timestamp: Math.floor(Date.now() / 1000) },
+        ...session.amr.filter((entry) => entry.method !== 'totp'),
+      ];
+      const updated = await tx.query<SessionRow & Record<string, unknown>>(
+        `update auth.sessions set aal = 'aal2', amr = $2, factor_id = $3, refreshed_at = now() where id = $1 returning *`,
+        [session.id, JSON.stringify(amr), factor.id],
+      );
+      // The aal1 refresh tokens of this session are retired: the next refresh continues at aal2.
+      await tx.query(
+        'update auth.refresh_tokens set revoked_at = now() where session_id = $1 and revoked_at is null',
+        [session.id],
+      );
+      const refresh = randomToken(24);
+      await tx.query(
+        'insert into auth.refresh_tokens (token_hash, session_id, user_id) values ($1, $2, $3)',
+        [sha256Hex(refresh), session.id, user.row.id],
+      );
+      return { session: await sessionResponse(services, tx, updated.rows[0]!, refresh) };
+    });
+    if ('error' in result && result.error) throw result.error;
+    return c.json(result.session);
+  });
+
+  app.delete('/factors/:id', async (c) => {
+    const user = c.get('user');
+    const session = c.get('session');
+    const factor = await ownFactor(user.row.id, c.req.param('id'));
+    if (factor.status === 'verified' && session.aal !== 'aal2') {
+      throw new AuthError(403, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+    }
+    await services.db.transaction(async (tx) => {
+      await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+      const { rows } = await tx.query<{ n: number }>(
+        `select count(*)::int as n from auth.mfa_factors where user_id = $1 and status = 'verified'`,
+        [user.row.id],
+      );
+      // With no verified factor left, aal2 means nothing more than aal1 for this user.
+      if (rows[0]!.n === 0) {
+        await tx.query(
+          `update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`,
+          [user.row.id, factor.id],
+        );
+      }
+    });
+    return c.json({ id: factor.id });
+  });
+
+  return app;
+}

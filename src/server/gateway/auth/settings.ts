@@ -1,0 +1,33 @@
+/** `GET /settings` and `GET /.well-known/jwks.json`. */
+import { Hono } from 'hono';
+import type { AuthEnv, AuthServices } from './http';
+
+export function settingsRoutes(services: AuthServices) {
+  const app = new Hono<AuthEnv>();
+
+  app.get('/settings', (c) => {
+    const oidc = services.config.auth.oidc;
+    return c.json({
+      external: {
+        email: true,
+        phone: false,
+        ...(oidc ? { [oidc.name]: true } : {}),
+      },
+      disable_signup: false,
+      mailer_autoconfirm: services.config.auth.autoconfirm,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+      mfa: { totp: true, phone: false },
+      password_min_length: 8,
+    });
+  });
+
+  app.get('/.well-known/jwks.json', (c) => {
+    // Clients cache the set for 10 minutes; a rotated key must reach them well within a token's life.
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json({ keys: services.keys.publicJwks });
+  });
+
+  return app;
+}

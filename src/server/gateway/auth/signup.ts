@@ -1,0 +1,325 @@
+/**
+ * `POST /signup`, `GET|POST /verify`, `POST /recover`, `POST /resend`: accounts and the mailed
+ * links and codes that confirm them.
+ */
+import { Hono } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { applyEmailChange, composeAuthMail, confirmEmail, createUser } from '../../auth/accounts';
+import { emailTokenHash } from '../../auth/crypto';
+import { AuthError, validation } from '../../auth/errors';
+import { issueAuthCode, saveFlowState, type FlowMethod } from '../../auth/flow-state';
+import type { MailMessage } from '../../auth/mail';
+import {
+  consumeOneTimeToken,
+  issueOneTimeToken,
+  type OneTimeTokenType,
+} from '../../auth/one-time-tokens';
+import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
+import { createSession, type SessionJson } from '../../auth/sessions';
+import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
+import type { Queryable } from '../../db/types';
+import {
+  authBaseUrl,
+  clientInfo,
+  jsonBody,
+  optionalObject,
+  optionalString,
+  pkceParams,
+  safeRedirect,
+  withParams,
+  type AuthEnv,
+  type AuthServices,
+} from './http';
+
+/** The verify types supabase-js sends, and the stored token purpose each one consumes. */
+const verifyTypes: Record<string, { tokens: OneTimeTokenType[]; flow: FlowMethod; amr: string }> = {
+  signup: { tokens: ['confirmation'], flow: 'email/signup', amr: 'otp' },
+  email: { tokens: ['confirmation'], flow: 'email/signup', amr: 'otp' },
+  invite: { tokens: ['confirmation'], flow: 'email/signup', amr: 'otp' },
+  recovery: { tokens: ['recovery'], flow: 'recovery', amr: 'recovery' },
+  email_change: { tokens: ['email_change'], flow: 'email_change', amr: 'otp' },
+};
+
+export function verifyLink(
+  base: string,
+  tokenHash: string,
+  type: string,
+  redirectTo: string,
+): string {
+  const params = new URLSearchParams({ token: tokenHash, type, redirect_to: redirectTo });
+  return `${base}/verify?${params.toString()}`;
+}
+
+/** Sends mail after the transaction that issued its token has committed. */
+async function deliver(services: AuthServices, ip: string, message: MailMessage | undefined) {
+  if (!message) return;
+  services.limits.hit('email', ip);
+  await services.mailer.send(message);
+}
+
+async function applyToken(
+  tx: Queryable,
+  consumed: { userId: string; relatesTo: string; type: OneTimeTokenType },
+): Promise<void> {
+  if (consumed.type === 'email_change')
+    await applyEmailChange(tx, consumed.userId, consumed.relatesTo);
+  // A recovery link proves the mailbox as well as a confirmation link does.
+  else await confirmEmail(tx, consumed.userId);
+}
+
+export function signupRoutes(services: AuthServices) {
+  const app = new Hono<AuthEnv>();
+
+  app.post('/signup', async (c) => {
+    const client = clientInfo(c);
+    services.limits.hit('sign_up', client.ip);
+    const body = await jsonBody(c);
+    if (body.phone !== undefined && body.phone !== null && body.email === undefined) {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Phone sign-ups are not available: no SMS sender is configured on this server.',
+      );
+    }
+    const email = normalizeEmail(body.email);
+    if (!email) {
+      if (body.email === undefined || body.email === '')
+        throw validation('To sign up, please provide your email');
+      throw new AuthError(
+        400,
+        'email_address_invalid',
+        `Email address "${String(body.email)}" is invalid`,
+      );
+    }
+    const password = body.password;
+    checkPasswordStrength(password);
+    const metadata = optionalObject(body, 'data') ?? {};
+    const pkce = pkceParams(body);
+    const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
+    const autoconfirm = services.config.auth.autoconfirm;
+    const passwordHash = await hashPassword(password);
+
+    const result = await services.db.transaction(
+      async (tx): Promise<{ session?: SessionJson; user?: unknown; mail?: MailMessage }> => {
+        const existing = await findUserByEmail(tx, email);
+        if (existing?.email_confirmed_at) {
+          if (autoconfirm) {
+            throw new AuthError(422, 'user_already_exists', 'User already registered');
+          }
+          // Same answer as a new sign-up, so the form cannot tell who has an account.
+          const now = new Date().toISOString();
+          return {
+            user: {
+              id: randomUUID(),
+              aud: 'authenticated',
+              role: 'authenticated',
+              email,
+              phone: '',
+              confirmation_sent_at: now,
+              app_metadata: { provider: 'email', providers: ['email'] },
+              user_metadata: metadata,
+              identities: [],
+              created_at: now,
+              updated_at: now,
+              is_anonymous: false,
+            },
+          };
+        }
+        let userId: string;
+        if (existing) {
+          await tx.query(
+            'update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1',
+            [existing.id, passwordHash, JSON.stringify(metadata)],
+          );
+          userId = existing.id;
+        } else {
+          const created = await createUser(tx, {
+            email,
+            passwordHash,
+            userMetadata: metadata,
+            confirmed: autoconfirm,
+          });
+          userId = created.id;
+        }
+        if (autoconfirm) {
+          return { session: await createSession(services, tx, userId, 'password', client) };
+        }
+        const { tokenHash, code } = await issueOneTimeToken(tx, userId, 'confirmation', email);
+        if (pkce) await saveFlowState(tx, userId, 'email/signup', pkce);
+        await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [
+          userId,
+        ]);
+        const link = verifyLink(authBaseUrl(services, c), tokenHash, 'signup', redirectTo);
+        const user = await loadUser(tx, userId);
+        return {
+          user: userJson(user!),
+          mail: composeAuthMail('confirmation', email, code, link),
+        };
+      },
+    );
+    await deliver(services, client.ip, result.mail);
+    return c.json(result.session ?? result.user);
+  });
+
+  app.get('/verify', async (c) => {
+    const type = c.req.query('type') ?? '';
+    const token = c.req.query('token') ?? '';
+    const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
+    const kind = verifyTypes[type];
+    const fail = (code: string, description: string) =>
+      c.redirect(
+        withParams(
+          redirectTo,
+          { error: 'access_denied', error_code: code, error_description: description },
+          'hash',
+        ),
+        303,
+      );
+    if (!kind || token === '')
+      return fail('validation_failed', 'Verify requires a token and a valid type');
+    try {
+      services.limits.hit('verify', clientInfo(c).ip);
+    } catch {
+      return fail(
+        'over_request_rate_limit',
+        'Too many verification attempts. Try again in a few minutes.',
+      );
+    }
+    const outcome = await services.db.transaction(async (tx) => {
+      const consumed = await consumeOneTimeToken(tx, kind.tokens, token);
+      if (!consumed) return undefined;
+      await applyToken(tx, consumed);
+      const code = await issueAuthCode(tx, consumed.userId, kind.flow);
+      if (code) return { code };
+      return {
+        session: await createSession(services, tx, consumed.userId, kind.amr, clientInfo(c)),
+      };
+    });
+    if (!outcome) return fail('otp_expired', 'Email link is invalid or has expired');
+    if (outcome.code)
+      return c.redirect(withParams(redirectTo, { code: outcome.code }, 'query'), 303);
+    const session = outcome.session!;
+    return c.redirect(
+      withParams(
+        redirectTo,
+        {
+          access_token: session.access_token,
+          expires_at: session.expires_at,
+          expires_in: session.expires_in,
+          refresh_token: session.refresh_token,
+          token_type: 'bearer',
+          type,
+        },
+        'hash',
+      ),
+      303,
+    );
+  });
+
+  app.post('/verify', async (c) => {
+    const client = clientInfo(c);
+    services.limits.hit('verify', client.ip);
+    const body = await jsonBody(c);
+    const type = optionalString(body, 'type') ?? '';
+    const kind = verifyTypes[type];
+    if (!kind)
+      throw validation(`Verify requires a valid type: ${Object.keys(verifyTypes).join(', ')}`);
+    const tokenHashParam = optionalString(body, 'token_hash');
+    let tokenHash: string;
+    if (tokenHashParam) tokenHash = tokenHashParam;
+    else {
+      const email = normalizeEmail(body.email);
+      const token = optionalString(body, 'token');
+      if (body.phone !== undefined)
+        throw validation('Phone verification is not available: no SMS sender is configured.');
+      if (!email || !token)
+        throw validation('Verify requires either a token_hash, or an email and a token');
+      tokenHash = emailTokenHash(email, token.trim());
+    }
+    const session = await services.db.transaction(async (tx) => {
+      const consumed = await consumeOneTimeToken(tx, kind.tokens, tokenHash);
+      if (!consumed) return undefined;
+      await applyToken(tx, consumed);
+      return createSession(services, tx, consumed.userId, kind.amr, client);
+    });
+    if (!session) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    return c.json(session);
+  });
+
+  app.post('/recover', async (c) => {
+    const client = clientInfo(c);
+    services.limits.hit('recover', client.ip);
+    const body = await jsonBody(c);
+    const email = normalizeEmail(body.email);
+    if (!email)
+      throw new AuthError(
+        400,
+        'email_address_invalid',
+        'A valid email address is required to recover a password',
+      );
+    const pkce = pkceParams(body);
+    const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
+    const mail = await services.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      if (!user) return undefined;
+      const { tokenHash, code } = await issueOneTimeToken(tx, user.id, 'recovery', email);
+      if (pkce) await saveFlowState(tx, user.id, 'recovery', pkce);
+      await tx.query('update auth.users set recovery_sent_at = now() where id = $1', [user.id]);
+      const link = verifyLink(authBaseUrl(services, c), tokenHash, 'recovery', redirectTo);
+      return composeAuthMail('recovery', email, code, link);
+    });
+    // The same answer whether or not the address has an account.
+    await deliver(services, client.ip, mail);
+    return c.json({});
+  });
+
+  app.post('/resend', async (c) => {
+    const client = clientInfo(c);
+    services.limits.hit('recover', client.ip);
+    const body = await jsonBody(c);
+    const type = optionalString(body, 'type');
+    const email = normalizeEmail(body.email);
+    if (type !== 'signup' && type !== 'email_change')
+      throw validation('resend supports type signup or email_change with an email');
+    if (!email)
+      throw new AuthError(400, 'email_address_invalid', 'A valid email address is required');
+    const redirectTo = safeRedirect(
+      services,
+      c,
+      optionalObject(body, 'options')?.emailRedirectTo ?? c.req.query('redirect_to'),
+    );
+    const mail = await services.db.transaction(async (tx) => {
+      if (type === 'signup') {
+        const user = await findUserByEmail(tx, email);
+        if (!user || user.email_confirmed_at) return undefined;
+        const { tokenHash, code } = await issueOneTimeToken(tx, user.id, 'confirmation', email);
+        await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [
+          user.id,
+        ]);
+        return composeAuthMail(
+          'confirmation',
+          email,
+          code,
+          verifyLink(authBaseUrl(services, c), tokenHash, 'signup', redirectTo),
+        );
+      }
+      const { rows } = await tx.query<{ id: string }>(
+        'select id from auth.users where lower(email_change) = $1',
+        [email],
+      );
+      const user = rows[0];
+      if (!user) return undefined;
+      const { tokenHash, code } = await issueOneTimeToken(tx, user.id, 'email_change', email);
+      return composeAuthMail(
+        'email_change',
+        email,
+        code,
+        verifyLink(authBaseUrl(services, c), tokenHash, 'email_change', redirectTo),
+      );
+    });
+    await deliver(services, client.ip, mail);
+    return c.json({});
+  });
+
+  return app;
+}

@@ -1,0 +1,101 @@
+/** `POST /token`: password, refresh_token and pkce grants. */
+import { Hono } from 'hono';
+import { AuthError, validation } from '../../auth/errors';
+import { exchangeAuthCode } from '../../auth/flow-state';
+import { verifyPassword } from '../../auth/passwords';
+import { createSession, refreshSession } from '../../auth/sessions';
+import { findUserByEmail, isBanned, normalizeEmail } from '../../auth/users';
+import { clientInfo, jsonBody, optionalString, type AuthEnv, type AuthServices } from './http';
+
+const amrForFlow = {
+  'email/signup': 'otp',
+  recovery: 'recovery',
+  email_change: 'otp',
+  oauth: 'oauth',
+} as const;
+
+export function tokenRoutes(services: AuthServices) {
+  const app = new Hono<AuthEnv>();
+
+  async function recordFailure(
+    email: string | undefined,
+    userId: string | undefined,
+    client: { ip: string; userAgent?: string },
+    reason: string,
+  ) {
+    await services.db.query(
+      'insert into auth.failed_sign_ins (email, user_id, ip, user_agent, reason) values ($1, $2, $3, $4, $5)',
+      [email ?? null, userId ?? null, client.ip, client.userAgent?.slice(0, 512) ?? null, reason],
+    );
+  }
+
+  app.post('/token', async (c) => {
+    const grant = c.req.query('grant_type');
+    const client = clientInfo(c);
+    const body = await jsonBody(c);
+
+    if (grant === 'password') {
+      services.limits.hit('sign_in', client.ip);
+      if (body.phone !== undefined && body.email === undefined) {
+        throw validation(
+          'Phone sign-in is not available: no SMS sender is configured on this server.',
+        );
+      }
+      const email = normalizeEmail(body.email);
+      const password = optionalString(body, 'password');
+      if (!email || !password) {
+        await recordFailure(
+          typeof body.email === 'string' ? body.email.slice(0, 254) : undefined,
+          undefined,
+          client,
+          'missing_credentials',
+        );
+        throw new AuthError(
+          400,
+          'validation_failed',
+          'Sign-in needs an email address and a password',
+        );
+      }
+      const user = await findUserByEmail(services.db, email);
+      const valid = await verifyPassword(user?.encrypted_password ?? null, password);
+      if (!user || !valid) {
+        await recordFailure(email, user?.id, client, 'invalid_credentials');
+        throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+      }
+      if (!user.email_confirmed_at) {
+        await recordFailure(email, user.id, client, 'email_not_confirmed');
+        throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+      }
+      if (isBanned(user)) {
+        await recordFailure(email, user.id, client, 'user_banned');
+        throw new AuthError(400, 'user_banned', 'User is banned');
+      }
+      const session = await services.db.transaction((tx) =>
+        createSession(services, tx, user.id, 'password', client),
+      );
+      return c.json(session);
+    }
+
+    if (grant === 'refresh_token') {
+      services.limits.hit('token_refresh', client.ip);
+      return c.json(await refreshSession(services, body.refresh_token));
+    }
+
+    if (grant === 'pkce') {
+      services.limits.hit('verify', client.ip);
+      const session = await services.db.transaction(async (tx) => {
+        const flow = await exchangeAuthCode(tx, body.auth_code, body.code_verifier);
+        return createSession(services, tx, flow.userId, amrForFlow[flow.method], client);
+      });
+      return c.json(session);
+    }
+
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'unsupported_grant_type: use password, refresh_token or pkce',
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,212 @@
+/** `GET|PUT /user`, `GET /reauthenticate`, `POST /logout`, and the user's session list. */
+import { Hono } from 'hono';
+import { composeAuthMail } from '../../auth/accounts';
+import { emailTokenHash } from '../../auth/crypto';
+import { AuthError, validation } from '../../auth/errors';
+import type { MailMessage } from '../../auth/mail';
+import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
+import { checkPasswordStrength, hashPassword, verifyPassword } from '../../auth/passwords';
+import { saveFlowState } from '../../auth/flow-state';
+import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
+import {
+  authBaseUrl,
+  clientInfo,
+  jsonBody,
+  optionalObject,
+  optionalString,
+  pkceParams,
+  requireUser,
+  safeRedirect,
+  type AuthEnv,
+  type AuthServices,
+} from './http';
+import { verifyLink } from './signup';
+import { applyEmailChange } from '../../auth/accounts';
+
+/** A password change without the mailed nonce is allowed only this soon after signing in. */
+export const RECENT_SESSION_MS = 24 * 3600 * 1000;
+
+export function userRoutes(services: AuthServices) {
+  const app = new Hono<AuthEnv>();
+  const auth = requireUser(services);
+
+  app.get('/user', auth, (c) => c.json(userJson(c.get('user'))));
+
+  app.put('/user', auth, async (c) => {
+    const body = await jsonBody(c);
+    const { row } = c.get('user');
+    const session = c.get('session');
+    const client = clientInfo(c);
+    const password = body.password;
+    const nonce = optionalString(body, 'nonce');
+    const data = optionalObject(body, 'data');
+    const emailParam = body.email;
+    if (body.phone !== undefined && body.phone !== null && body.phone !== (row.phone ?? '')) {
+      throw validation(
+        'Phone numbers cannot be changed: no SMS sender is configured on this server.',
+      );
+    }
+    const email =
+      emailParam === undefined || emailParam === null ? undefined : normalizeEmail(emailParam);
+    if (emailParam !== undefined && emailParam !== null && !email) {
+      throw new AuthError(
+        400,
+        'email_address_invalid',
+        `Email address "${String(emailParam)}" is invalid`,
+      );
+    }
+    let passwordHash: string | undefined;
+    if (password !== undefined && password !== null) {
+      checkPasswordStrength(password);
+      if (row.encrypted_password && (await verifyPassword(row.encrypted_password, password))) {
+        throw new AuthError(
+          422,
+          'same_password',
+          'New password should be different from the old password.',
+        );
+      }
+      passwordHash = await hashPassword(password);
+    }
+    const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
+    const pkce = pkceParams(body);
+
+    const mail = await services.db.transaction(async (tx): Promise<MailMessage | undefined> => {
+      if (passwordHash) {
+        const sessionAge = Date.now() - new Date(session.created_at).getTime();
+        if (sessionAge > RECENT_SESSION_MS) {
+          if (!nonce) {
+            throw new AuthError(
+              400,
+              'reauthentication_needed',
+              'Password update requires reauthentication',
+            );
+          }
+          const consumed = await consumeOneTimeToken(
+            tx,
+            ['reauthentication'],
+            emailTokenHash(row.email ?? '', nonce.trim()),
+          );
+          if (!consumed || consumed.userId !== row.id) {
+            throw new AuthError(400, 'reauthentication_not_valid', 'Requires a valid nonce');
+          }
+        }
+        await tx.query(
+          'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
+          [row.id, passwordHash],
+        );
+      }
+      if (data) {
+        // Top-level merge; a null value removes the key (Supabase Auth's behaviour).
+        const merged: Record<string, unknown> = { ...row.raw_user_meta_data };
+        for (const [key, value] of Object.entries(data)) {
+          if (value === null) delete merged[key];
+          else merged[key] = value;
+        }
+        await tx.query(
+          'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
+          [row.id, JSON.stringify(merged)],
+        );
+      }
+      if (email && email !== row.email) {
+        const taken = await findUserByEmail(tx, email);
+        if (taken && taken.id !== row.id) {
+          throw new AuthError(
+            422,
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
+        }
+        if (services.config.auth.autoconfirm) {
+          await applyEmailChange(tx, row.id, email);
+          return undefined;
+        }
+        await tx.query(
+          'update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1',
+          [row.id, email],
+        );
+        const { tokenHash, code } = await issueOneTimeToken(tx, row.id, 'email_change', email);
+        if (pkce) await saveFlowState(tx, row.id, 'email_change', pkce);
+        return composeAuthMail(
+          'email_change',
+          email,
+          code,
+          verifyLink(authBaseUrl(services, c), tokenHash, 'email_change', redirectTo),
+        );
+      }
+      return undefined;
+    });
+    if (mail) {
+      services.limits.hit('email', client.ip);
+      await services.mailer.send(mail);
+    }
+    const updated = await loadUser(services.db, row.id);
+    return c.json(userJson(updated!));
+  });
+
+  app.get('/reauthenticate', auth, async (c) => {
+    const { row } = c.get('user');
+    if (!row.email) throw validation('Reauthentication needs an email address on the account');
+    services.limits.hit('email', clientInfo(c).ip);
+    const mail = await services.db.transaction(async (tx) => {
+      const { code } = await issueOneTimeToken(tx, row.id, 'reauthentication', row.email!);
+      await tx.query('update auth.users set reauthentication_sent_at = now() where id = $1', [
+        row.id,
+      ]);
+      return composeAuthMail('reauthentication', row.email!, code, undefined);
+    });
+    await services.mailer.send(mail);
+    return c.json({});
+  });
+
+  app.post('/logout', auth, async (c) => {
+    const scope = c.req.query('scope') ?? 'global';
+    const session = c.get('session');
+    if (scope === 'global') {
+      await services.db.query('delete from auth.sessions where user_id = $1', [session.user_id]);
+    } else if (scope === 'local') {
+      await services.db.query('delete from auth.sessions where id = $1', [session.id]);
+    } else if (scope === 'others') {
+      await services.db.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+        session.user_id,
+        session.id,
+      ]);
+    } else {
+      throw validation('scope must be global, local or others');
+    }
+    return c.body(null, 204);
+  });
+
+  /**
+   * The signed-in user's sessions, for the account screen. Not a Supabase Auth endpoint: GoTrue
+   * keeps sessions internal, but "sign out other devices" needs to show what it will end.
+   */
+  app.get('/user/sessions', auth, async (c) => {
+    const current = c.get('session');
+    const { rows } = await services.db.query<{
+      id: string;
+      aal: string;
+      user_agent: string | null;
+      ip: string | null;
+      created_at: Date;
+      refreshed_at: Date;
+      not_after: Date;
+    }>(
+      'select id, aal, user_agent, ip, created_at, refreshed_at, not_after from auth.sessions where user_id = $1 order by refreshed_at desc',
+      [current.user_id],
+    );
+    return c.json(
+      rows.map((s) => ({
+        id: s.id,
+        aal: s.aal,
+        user_agent: s.user_agent,
+        ip: s.ip,
+        created_at: new Date(s.created_at).toISOString(),
+        refreshed_at: new Date(s.refreshed_at).toISOString(),
+        not_after: new Date(s.not_after).toISOString(),
+        current: s.id === current.id,
+      })),
+    );
+  });
+
+  return app;
+}
