@@ -11,6 +11,7 @@ import { TokenError } from '../../keys/verify';
 import { bearerToken } from '../api-auth';
 import type { ApiEnv, ApiVariables, GatewayDeps } from '../context';
 import { apiCors } from '../ops/cors';
+import { cachedVerifier } from '../ops/verified-tokens';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -72,6 +73,7 @@ export function functionsRoutes(
 ) {
   // Variables for the request a function app is about to handle, keyed by that Request.
   const pending = new WeakMap<Request, ApiVariables>();
+  const verifier = cachedVerifier(deps.verifier);
   const mounted = new Map<string, Mounted>();
   for (const definition of definitions) {
     if (mounted.has(definition.name))
@@ -111,8 +113,8 @@ export function functionsRoutes(
       return c.json(errorBody('unauthorized', 'Missing authorization header'), 401);
     }
     try {
-      const claims = await deps.verifier.verify(token);
-      if (apiKey && apiKey !== token) await deps.verifier.verify(apiKey);
+      const claims = await verifier.verify(token);
+      if (apiKey && apiKey !== token) await verifier.verify(apiKey);
       return { claims, token, apiKey: apiKey || token };
     } catch (error) {
       if (isPublic) return { claims: { role: 'anon' }, token: '', apiKey };

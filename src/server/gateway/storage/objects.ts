@@ -184,6 +184,27 @@ export async function readObject(run: Run, bucket: string, key: string): Promise
   return row;
 }
 
+/** An object of a public bucket, in one query; 404 for a private or missing bucket. */
+export async function readPublicObject(
+  db: Queryable,
+  bucket: string,
+  key: string,
+): Promise<ObjectRow> {
+  checkBucketName(bucket);
+  checkObjectKey(key);
+  const { rows } = await db.query<ObjectRow & { bucket_public: boolean }>(
+    `select b.public as bucket_public, o.*
+       from storage.buckets b
+       left join storage.objects o on o.bucket_id = b.id and o.name = $2
+      where b.id = $1`,
+    [bucket, key],
+  );
+  const row = rows[0];
+  if (!row || !row.bucket_public) throw storageErrors.noSuchBucket();
+  if (!row.id) throw storageErrors.noSuchKey();
+  return row;
+}
+
 /** Removes the objects the caller may delete; returns their rows (others are skipped). */
 export async function removeObjects(
   core: StorageCore,
