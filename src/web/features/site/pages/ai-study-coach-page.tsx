@@ -176,7 +176,7 @@ export function AiStudyCoachPage() {
         <FeatureGrid items={institutionBenefits.items} />
       </PageSection>
 
-      <footer className="mx-auto max-w-6xl px-4 py-8 text-center text-sm text-muted-foreground sm:px-6 lg:px-8">
+      <footer className="mx-auto w-full max-w-6xl px-4 py-8 text-center text-sm text-muted-foreground sm:px-6 lg:px-8">
         {coachFooter.copyright}
       </footer>
     </>

@@ -79,7 +79,7 @@ export function HomePage() {
       </PageSection>
 
       {/* The panels bring their own headings; the wrapper only spaces them when they render. */}
-      <div className="mx-auto max-w-6xl px-4 not-empty:pb-14 sm:px-6 lg:px-8">
+      <div className="mx-auto w-full max-w-6xl px-4 not-empty:pb-14 sm:px-6 lg:px-8">
         <HomeAnalytics />
       </div>
 
@@ -211,7 +211,7 @@ export function HomePage() {
         <RelatedLinks links={securityCompliance.links} />
       </PageSection>
 
-      <div className="mx-auto max-w-6xl px-4 not-empty:pb-16 sm:px-6 lg:px-8">
+      <div className="mx-auto w-full max-w-6xl px-4 not-empty:pb-16 sm:px-6 lg:px-8">
         <InvestorCard />
       </div>
     </>
