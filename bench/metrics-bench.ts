@@ -21,8 +21,8 @@ const SECONDS = Number(process.argv[2] ?? 5);
 const USERS = Number(process.argv[3] ?? 1_000_000);
 const ENROLMENTS = Number(process.argv[4] ?? 5_000_000);
 const COURSES = 1_000;
-const NOTES = 500_000;
-const FLASHCARDS = 500_000;
+const NOTES = 200_000;
+const FLASHCARDS = 200_000;
 const BATCH = 500_000;
 
 function log(message: string) {
