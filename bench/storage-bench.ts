@@ -1,0 +1,158 @@
+/**
+ * Storage benchmark (issue 3, case c): download of a 1 KB object, 50 concurrent clients, on
+ * PGlite and on a throwaway PostgreSQL cluster, beside two baselines measured in the same run:
+ * the same metadata query through the database adapter plus the file read (no HTTP), and a bare
+ * Hono route doing that lookup and read with no JWT check, role switch, RLS or headers.
+ *
+ *   npm run bench            (all benchmarks)
+ *   node --import tsx bench/storage-bench.ts [seconds-per-case]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { loadConfig } from '../src/server/config';
+import { openPglite } from '../src/server/db/pglite';
+import type { Database } from '../src/server/db/types';
+import { createStorage, type ObjectRow } from '../src/server/gateway/storage/index';
+import { startServer } from '../src/server/start';
+import { startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster';
+import { measureHttp, measureLoop, type Measurement } from './lib/measure';
+import { formatTable, type BenchRow } from './lib/table';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.argv[2] ?? 5);
+const WARMUP_SECONDS = 1;
+const SCENARIO = '(c) 1 KB storage download';
+const BUCKET = 'bench';
+const KEY = 'files/one-kb.bin';
+const LOOKUP = 'select * from storage.objects where bucket_id = $1 and name = $2';
+
+/** The lookup and file read of a download, behind a bare Hono route. */
+async function startBareRoute(db: Database, filePath: (row: ObjectRow) => string) {
+  const app = new Hono();
+  app.get('/bare', async (c) => {
+    const { rows } = await db.query<ObjectRow>(LOOKUP, [BUCKET, KEY]);
+    const bytes = await fs.promises.readFile(filePath(rows[0]!));
+    return c.body(bytes, 200, { 'Content-Type': 'application/octet-stream' });
+  });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/bare`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function withWarmup(run: (seconds: number) => Promise<Measurement>): Promise<Measurement> {
+  await run(WARMUP_SECONDS);
+  return run(SECONDS);
+}
+
+async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+  cluster?: PostgresCluster,
+): Promise<BenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-bench-storage-'));
+  const databaseUrl = cluster
+    ? await cluster.createDatabase(`bench_storage_${Date.now()}`)
+    : undefined;
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      // The benchmark measures the storage layer, not the per-key limit.
+      API_RATE_LIMIT_PER_SECOND: '100000000',
+    },
+  );
+  const server = await startServer(config, {
+    db: kind === 'pglite' ? await openPglite('memory://') : undefined,
+  });
+  const { db } = server.deps;
+  const rows: BenchRow[] = [];
+  const push = (pathName: string, result: Measurement) =>
+    rows.push({ scenario: SCENARIO, database: kind, path: pathName, result });
+  try {
+    const storage = createStorage({ db, config, keys: server.deps.keys });
+    await storage.ensureBucket(BUCKET, { public: true });
+    const bytes = new Uint8Array(1024).map((_, i) => (i * 31) % 256);
+    await storage.putObject(BUCKET, KEY, bytes, 'application/octet-stream');
+    // Anonymous reads of this bucket are allowed by policy, so the gateway path runs RLS.
+    await db.exec(
+      `create policy bench_read on storage.objects for select to anon using (bucket_id = '${BUCKET}')`,
+    );
+
+    const key = server.deps.keys.anonKey;
+    const headers = { apikey: key, authorization: `Bearer ${key}` };
+    const gatewayUrl = `${server.url}/storage/v1/object/${BUCKET}/${KEY}`;
+    const publicUrl = `${server.url}/storage/v1/object/public/${BUCKET}/${KEY}`;
+    for (const [url, h] of [
+      [gatewayUrl, headers],
+      [publicUrl, {}],
+    ] as const) {
+      const probe = await fetch(url, { headers: h });
+      const body = new Uint8Array(await probe.arrayBuffer());
+      if (probe.status !== 200 || body.length !== 1024)
+        throw new Error(`${url}: gateway answered ${probe.status} with ${body.length} bytes`);
+    }
+
+    const options = (seconds: number) => ({ connections: CONNECTIONS, seconds });
+    push(
+      'adapter + file read',
+      await withWarmup((seconds) =>
+        measureLoop(async () => {
+          const { rows: found } = await db.query<ObjectRow>(LOOKUP, [BUCKET, KEY]);
+          await fs.promises.readFile(storage.filePath(found[0]!));
+        }, options(seconds)),
+      ),
+    );
+    const bare = await startBareRoute(db, storage.filePath);
+    try {
+      push(
+        'bare route',
+        await withWarmup((seconds) => measureHttp({ url: bare.url }, options(seconds))),
+      );
+    } finally {
+      await bare.close();
+    }
+    push(
+      'gateway',
+      await withWarmup((seconds) => measureHttp({ url: gatewayUrl, headers }, options(seconds))),
+    );
+    push(
+      'gateway (public URL)',
+      await withWarmup((seconds) => measureHttp({ url: publicUrl }, options(seconds))),
+    );
+    console.error(`done: ${SCENARIO} on ${kind}`);
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export async function runStorageBench(): Promise<BenchRow[]> {
+  const rows = await benchDatabase('pglite');
+  const cluster = await startPostgresCluster();
+  try {
+    rows.push(...(await benchDatabase('postgres', cluster)));
+  } finally {
+    await cluster.stop();
+  }
+  return rows;
+}
+
+const rows = await runStorageBench();
+console.log(
+  `Storage benchmark: ${CONNECTIONS} concurrent clients, ${SECONDS} s per case (${os.cpus().length} CPUs)\n`,
+);
+console.log(formatTable(rows));
