@@ -2,7 +2,7 @@
  * POST /functions/v1/vercel-analytics through supabase-js against a local fake Vercel API.
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeAnalytics,
   fakeProjects,
@@ -43,6 +43,7 @@ describe.each(databaseKinds)('vercel-analytics function on %s', (kind) => {
   let unconfigured: TestServer;
 
   beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     fake = await startFakeVercel();
     server = await startTestServer(kind, {
       VERCEL_TOKEN: fake.token,
@@ -52,6 +53,7 @@ describe.each(databaseKinds)('vercel-analytics function on %s', (kind) => {
     unconfigured = await startTestServer(kind, { VERCEL_API_URL: fake.url });
   });
   afterAll(async () => {
+    vi.useRealTimers();
     await server?.stop();
     await unconfigured?.stop();
     await fake?.close();
@@ -59,6 +61,8 @@ describe.each(databaseKinds)('vercel-analytics function on %s', (kind) => {
   beforeEach(() => {
     fake.setMode('ok');
     fake.requests.length = 0;
+    // The function shares provider answers for 15 s; each test starts past that period.
+    vi.setSystemTime(Date.now() + 60_000);
   });
 
   it('lists projects with the server-side token and team', async () => {
@@ -126,6 +130,19 @@ describe.each(databaseKinds)('vercel-analytics function on %s', (kind) => {
     expect(fake.requests[0]!.path).toBe('/v1/query/web-analytics/visits/count');
     expect(query.projectId).toBe(fakeProjects[0]!.id);
     expect(Number(query.until) - Number(query.since)).toBe(24 * 3_600_000);
+  });
+
+  it('shares one provider call between callers within the cache period', async () => {
+    const first = await invoke(server, 'endpoint=deployments&limit=3');
+    const again = await Promise.all([
+      invoke(server, 'endpoint=deployments&limit=3'),
+      invoke(server, 'endpoint=deployments&limit=3'),
+    ]);
+    expect(again.map((a) => a.body)).toEqual([first.body, first.body]);
+    expect(fake.requests).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 16_000);
+    await invoke(server, 'endpoint=deployments&limit=3');
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('reports a provider failure as "Failed to fetch {endpoint}" with empty lists and zero analytics', async () => {

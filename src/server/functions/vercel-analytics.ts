@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { createVercelClient, type VercelClient } from '../dashboards/vercel-client';
 import { parseVercelRequest, type VercelQuery } from '../dashboards/vercel-request';
+import { createTtlCache } from '../dashboards/ttl-cache';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
 import type { EdgeFunctionDefinition } from './types';
 
@@ -14,6 +15,12 @@ export const notConfiguredMessage =
   'Hosting analytics is not configured. Set VERCEL_TOKEN (and VERCEL_TEAM_ID for a team account) in the server environment.';
 
 /** What each endpoint answers with when the provider fails (the spec's fallbacks). */
+/**
+ * Every visitor's open panel polls the same endpoints; within this period they share one
+ * provider call (the panel polls every 30-60 s, so figures are never older than one poll).
+ */
+export const providerCacheMs = 15_000;
+
 const fallbacks = {
   projects: { projects: [] },
   deployments: { deployments: [] },
@@ -41,6 +48,10 @@ async function answer(client: VercelClient, query: VercelQuery) {
 function createApp(deps: GatewayDeps) {
   const { token, apiUrl, teamId } = deps.config.vercel;
   const client = token ? createVercelClient({ token, apiUrl, teamId }) : undefined;
+  const cache = createTtlCache<Awaited<ReturnType<typeof answer>>>({
+    ttlMs: providerCacheMs,
+    maxEntries: 200,
+  });
   const app = new Hono<ApiEnv>();
 
   app.post('/', async (c) => {
@@ -56,7 +67,8 @@ function createApp(deps: GatewayDeps) {
 
     const { endpoint } = parsed.query;
     try {
-      return c.json(await answer(client, parsed.query));
+      const key = JSON.stringify(parsed.query);
+      return c.json(await cache.get(key, () => answer(client, parsed.query)));
     } catch (error) {
       const message = `Failed to fetch ${endpoint}: ${(error as Error).message}`;
       deps.log.warn('vercel-analytics provider error', { endpoint, error: message });
