@@ -89,6 +89,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
         await applyClaims(wrapped, claims);
         return fn(wrapped);
       }),
+    queryAsRole: (claims, sql, params) =>
+      pg.transaction(async (tx) => {
+        const wrapped = wrap(tx as unknown as PgliteLike);
+        await applyClaims(wrapped, claims);
+        return wrapped.query(sql, params);
+      }),
     async listen(channel, onNotify) {
       const unsubscribe = await pg.listen(channel, onNotify);
       return async () => unsubscribe();

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { applyClaims } from './claims';
+import { applyClaims, claimsStatement } from './claims';
+import { QueryAfterSetup } from './pg-pipeline';
 import type { Database, JwtClaims, QueryResult, Queryable, Row } from './types';
 
 const INT8 = 20;
@@ -59,6 +60,35 @@ export async function openPostgres(connectionString: string, poolSize: number): 
     exec: root.exec,
     transaction: (fn) => transaction(fn),
     asRole: (claims, fn) => transaction(fn, claims),
+    async queryAsRole<R extends Row = Row>(
+      claims: JwtClaims,
+      sql: string,
+      params: readonly unknown[] = [],
+    ) {
+      const setup = claimsStatement(claims);
+      const client = await pool.connect();
+      try {
+        const result = await new Promise<pg.QueryResult>((resolve, reject) => {
+          const query = new QueryAfterSetup(setup, {
+            text: sql,
+            values: [...params],
+            types: typeParsers,
+          });
+          // A Submittable reports through the callback; pg's typings only know its Query.
+          const submit = client as unknown as {
+            query(q: unknown, cb: (e: Error | null, r: pg.QueryResult) => void): void;
+          };
+          submit.query(query, (error, res) => (error ? reject(error) : resolve(res)));
+        });
+        return {
+          rows: result.rows as R[],
+          rowCount: result.rowCount ?? result.rows.length,
+          fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        } satisfies QueryResult<R>;
+      } finally {
+        client.release();
+      }
+    },
     async listen(channel, onNotify) {
       const client = new pg.Client({ connectionString });
       await client.connect();

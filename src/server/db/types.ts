@@ -33,6 +33,15 @@ export interface Database extends Queryable {
    * set, so row-level security decides what the work may see and change.
    */
   asRole<T>(claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * `asRole` for exactly one statement: the same transaction-local role and claims, in one
+   * round trip on PostgreSQL (the claims and the statement are pipelined before one Sync).
+   */
+  queryAsRole<R extends Row = Row>(
+    claims: JwtClaims,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<R>>;
   /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

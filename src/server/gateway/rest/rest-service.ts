@@ -1,6 +1,7 @@
 /**
  * `/rest/v1`: the PostgREST subset supabase-js uses, over the `public` schema. Every request
- * runs inside `db.asRole(claims, …)` so row-level security decides what it sees and changes.
+ * runs under the request's role and claims (`db.asRole` / `db.queryAsRole`), so row-level
+ * security decides what it sees and changes.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -127,16 +128,29 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     }),
   );
 
-  /** Runs the work as the request's role and turns every failure into PostgREST's shape. */
+  /**
+   * Runs the work as the request's role and turns every failure into PostgREST's shape.
+   * Work that runs one statement and never needs to roll back afterwards goes through
+   * `queryAsRole` (one round trip on PostgreSQL); anything else gets a full `asRole` transaction.
+   */
   async function respond(
     c: RestContext,
+    mode: 'one-statement' | 'transaction',
     work: (tx: Queryable, snapshot: SchemaSnapshot) => Promise<Response>,
   ) {
     const claims = c.get('claims');
+    const oneStatement: Queryable = {
+      query: (sql, params) => db.queryAsRole(claims, sql, params),
+      exec: () => Promise.reject(new Error('exec is not available to a one-statement request')),
+    };
+    const run = (snapshot: SchemaSnapshot) =>
+      mode === 'transaction'
+        ? db.asRole(claims, (tx) => work(tx, snapshot))
+        : work(oneStatement, snapshot);
     try {
-      let snapshot = await schema.current();
+      const snapshot = await schema.current();
       try {
-        return await db.asRole(claims, (tx) => work(tx, snapshot));
+        return await run(snapshot);
       } catch (error) {
         // A name the cache does not know may be brand-new DDL: reread the catalog once.
         if (
@@ -146,8 +160,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
           throw error;
         const fresh = await schema.refreshAfterMiss();
         if (!fresh || fresh === snapshot) throw error;
-        snapshot = fresh;
-        return await db.asRole(claims, (tx) => work(tx, snapshot));
+        return await run(fresh);
       }
     } catch (error) {
       if (error instanceof RestError) return c.json(error.toBody(), error.status as 400);
@@ -229,7 +242,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     const name = c.req.param('relation') ?? '';
     const prefs = parsePrefer(c.req.header('prefer'));
     const singular = wantsSingular(c.req.header('accept'));
-    return respond(c, async (tx, snapshot) => {
+    return respond(c, 'one-statement', async (tx, snapshot) => {
       const { read } = parseQuery(searchParams(c));
       applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
       const ctx = new QueryContext(snapshot, new Params());
@@ -275,7 +288,8 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     const singular = wantsSingular(c.req.header('accept'));
     const body = method === 'DELETE' ? undefined : await readJsonOrError(c);
     if (body instanceof Response) return body;
-    return respond(c, async (tx, snapshot) => {
+    // A `.single()` write must roll back when it touched the wrong number of rows.
+    return respond(c, singular ? 'transaction' : 'one-statement', async (tx, snapshot) => {
       const search = searchParams(c);
       const { read } = parseQuery(search);
       const ctx = new QueryContext(snapshot, new Params());
@@ -359,7 +373,8 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     const singular = wantsSingular(c.req.header('accept'));
     const body = method === 'POST' ? await readJsonOrError(c) : undefined;
     if (body instanceof Response) return body;
-    return respond(c, async (tx, snapshot) => {
+    // GET runs read-only, which needs its own statement before the call.
+    return respond(c, method === 'POST' ? 'one-statement' : 'transaction', async (tx, snapshot) => {
       const search = searchParams(c);
       let args: unknown;
       let keys: string[];

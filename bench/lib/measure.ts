@@ -1,0 +1,85 @@
+/**
+ * Load generators for the benchmarks: autocannon for HTTP, and an equivalent closed loop for
+ * work that has no HTTP in front of it (the database adapter baseline), so both report the same
+ * figures: throughput and latency percentiles at a fixed number of concurrent clients.
+ */
+import autocannon from 'autocannon';
+
+export interface Measurement {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Requests that failed or answered outside 2xx: any makes the figure suspect. */
+  errors: number;
+  total: number;
+}
+
+export interface HttpCase {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export async function measureHttp(
+  target: HttpCase,
+  options: { connections: number; seconds: number },
+): Promise<Measurement> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections: options.connections,
+    duration: options.seconds,
+    // Generate load off the main thread so it does not compete with an in-process server.
+    workers: 1,
+  });
+  const total = result.requests.total;
+  return {
+    requestsPerSecond: total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total,
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** Runs `task` from `concurrency` parallel loops for `seconds`. */
+export async function measureLoop(
+  task: () => Promise<unknown>,
+  options: { connections: number; seconds: number },
+): Promise<Measurement> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          await task();
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors,
+    total: latencies.length,
+  };
+}

@@ -1,0 +1,234 @@
+/**
+ * REST benchmark (issue 3): (a) rpc of a trivial function and (b) a filtered select of 20 rows,
+ * 50 concurrent clients, on PGlite and on a throwaway PostgreSQL cluster. Each is measured
+ * beside two baselines in the same run: the same SQL straight through the database adapter
+ * (no HTTP), and a bare Hono route running that SQL with no parsing, role switching or claims.
+ *
+ *   npm run bench            (all benchmarks)
+ *   node --import tsx bench/rest-bench.ts [seconds-per-case]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { loadConfig } from '../src/server/config';
+import { openPglite } from '../src/server/db/pglite';
+import type { Database } from '../src/server/db/types';
+import { QueryContext, buildRead, type ReadResultRow } from '../src/server/gateway/rest/read-query';
+import { parseQuery } from '../src/server/gateway/rest/request-query';
+import { buildRpc, resolveRoutine } from '../src/server/gateway/rest/rpc-query';
+import { readSchema } from '../src/server/gateway/rest/schema-cache';
+import { relationSource } from '../src/server/gateway/rest/read-query';
+import { Params } from '../src/server/gateway/rest/sql';
+import { startServer } from '../src/server/start';
+import { startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster';
+import { measureHttp, measureLoop, type Measurement } from './lib/measure';
+import { formatTable, gatewayRatios, type BenchRow } from './lib/table';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.argv[2] ?? 5);
+const WARMUP_SECONDS = 1;
+
+const fixture = `
+create table public.bench_items (
+  id int primary key,
+  category int not null,
+  name text not null,
+  price numeric(10, 2) not null,
+  created_at timestamptz not null default now()
+);
+insert into public.bench_items (id, category, name, price)
+  select g, g % 50, 'item ' || g, (g % 100) + 0.99 from generate_series(1, 1000) g;
+create index bench_items_category on public.bench_items (category);
+create function public.bench_ping() returns int language sql stable as 'select 1';
+analyze public.bench_items;
+`;
+
+const selectQuery = 'select=id,name,price&category=eq.7&order=id';
+
+interface Scenario {
+  name: string;
+  http: { method: 'GET' | 'POST'; path: string; body?: string };
+  /** The SQL and parameters the gateway runs for this request. */
+  sql: { text: string; params: unknown[] };
+}
+
+/** Builds the exact SQL the REST service generates, for the baselines. */
+async function scenarios(db: Database): Promise<Scenario[]> {
+  const schema = await readSchema(db);
+  const rpcCtx = new QueryContext(schema, new Params());
+  const call = resolveRoutine(schema, 'bench_ping', [], {
+    singleObject: false,
+    bodyIsObject: true,
+  });
+  const rpc = buildRpc(rpcCtx, call, {}, parseQuery(new URLSearchParams()).read, { count: false });
+
+  const readCtx = new QueryContext(schema, new Params());
+  const read = parseQuery(new URLSearchParams(selectQuery)).read;
+  const select = buildRead(readCtx, relationSource(readCtx, 'bench_items'), read, { count: false });
+  return [
+    {
+      name: '(a) rpc trivial function',
+      http: { method: 'POST', path: '/rest/v1/rpc/bench_ping', body: '{}' },
+      sql: { text: rpc.sql, params: rpcCtx.params.values },
+    },
+    {
+      name: '(b) select 20 rows',
+      http: { method: 'GET', path: `/rest/v1/bench_items?${selectQuery}` },
+      sql: { text: select, params: readCtx.params.values },
+    },
+  ];
+}
+
+/** The same SQL behind a bare Hono route: HTTP and the driver, nothing else. */
+async function startBareRoute(
+  db: Database,
+  cases: Scenario[],
+): Promise<{ url: string; close(): Promise<void> }> {
+  const app = new Hono();
+  cases.forEach((scenario, index) => {
+    app.on(scenario.http.method, `/bare/${index}`, async (c) => {
+      const { rows } = await db.query<ReadResultRow>(scenario.sql.text, scenario.sql.params);
+      return c.body(rows[0]?.body ?? 'null', 200, { 'Content-Type': 'application/json' });
+    });
+  });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function withWarmup(run: (seconds: number) => Promise<Measurement>): Promise<Measurement> {
+  await run(WARMUP_SECONDS);
+  return run(SECONDS);
+}
+
+async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+  cluster?: PostgresCluster,
+): Promise<BenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-bench-'));
+  const databaseUrl = cluster
+    ? await cluster.createDatabase(`bench_rest_${Date.now()}`)
+    : undefined;
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      // The benchmark measures the service layer, not the per-key limit.
+      API_RATE_LIMIT_PER_SECOND: '100000000',
+    },
+  );
+  const server = await startServer(config, {
+    db: kind === 'pglite' ? await openPglite('memory://') : undefined,
+  });
+  const { db } = server.deps;
+  const rows: BenchRow[] = [];
+  try {
+    await db.exec(fixture);
+    await server.deps.db.exec(`notify pgrst, 'reload schema'`);
+    const cases = await scenarios(db);
+    const bare = await startBareRoute(db, cases);
+    const key = server.deps.keys.anonKey;
+    const apiHeaders = { apikey: key, authorization: `Bearer ${key}`, 'accept-profile': 'public' };
+    try {
+      for (const [index, scenario] of cases.entries()) {
+        const options = (seconds: number) => ({ connections: CONNECTIONS, seconds });
+        const body = scenario.http.body;
+        const jsonHeaders: Record<string, string> = body
+          ? { 'content-type': 'application/json' }
+          : {};
+        // The gateway must answer this request correctly before it is worth timing.
+        const probe = await fetch(`${server.url}${scenario.http.path}`, {
+          method: scenario.http.method,
+          headers: { ...apiHeaders, ...jsonHeaders },
+          body,
+        });
+        if (probe.status !== 200)
+          throw new Error(
+            `${scenario.name}: gateway answered ${probe.status} ${await probe.text()}`,
+          );
+
+        rows.push({
+          scenario: scenario.name,
+          database: kind,
+          path: 'adapter',
+          result: await withWarmup((seconds) =>
+            measureLoop(() => db.query(scenario.sql.text, scenario.sql.params), options(seconds)),
+          ),
+        });
+        rows.push({
+          scenario: scenario.name,
+          database: kind,
+          path: 'bare route',
+          result: await withWarmup((seconds) =>
+            measureHttp(
+              {
+                url: `${bare.url}/bare/${index}`,
+                method: scenario.http.method,
+                headers: jsonHeaders,
+                body,
+              },
+              options(seconds),
+            ),
+          ),
+        });
+        rows.push({
+          scenario: scenario.name,
+          database: kind,
+          path: 'gateway',
+          result: await withWarmup((seconds) =>
+            measureHttp(
+              {
+                url: `${server.url}${scenario.http.path}`,
+                method: scenario.http.method,
+                headers: { ...apiHeaders, ...jsonHeaders },
+                body,
+              },
+              options(seconds),
+            ),
+          ),
+        });
+        console.error(`done: ${scenario.name} on ${kind}`);
+      }
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export async function runRestBench(): Promise<BenchRow[]> {
+  const rows = await benchDatabase('pglite');
+  const cluster = await startPostgresCluster();
+  try {
+    rows.push(...(await benchDatabase('postgres', cluster)));
+  } finally {
+    await cluster.stop();
+  }
+  return rows;
+}
+
+const rows = await runRestBench();
+console.log(
+  `REST benchmark: ${CONNECTIONS} concurrent clients, ${SECONDS} s per case (${os.cpus().length} CPUs)\n`,
+);
+console.log(formatTable(rows));
+const target = gatewayRatios(rows).get('(b) select 20 rows|postgres');
+console.log(
+  `\nTarget gateway / bare route >= 0.70 for (b) on PostgreSQL: ${target === undefined ? 'not measured' : target.toFixed(2)}`,
+);
