@@ -66,6 +66,10 @@ describe.each(databaseKinds)('storage downloads on %s', (kind) => {
     const again = await fetch(url, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(TEXT.length));
+    expect(await head.text()).toBe('');
     const changed = await fetch(url, { headers: { 'if-none-match': '"other"' } });
     expect(changed.status).toBe(200);
     await changed.arrayBuffer();

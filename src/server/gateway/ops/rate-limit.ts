@@ -77,6 +77,9 @@ export function rateLimit(limitPerSecond: number, limiter = createRateLimiter(li
     const wait = limiter.take(rateKey(c));
     if (wait === 0) return next();
     c.header('Retry-After', String(wait));
+    // The services' CORS middleware has not run yet; a browser must still see the 429.
+    c.header('Access-Control-Allow-Origin', '*');
+    c.header('Access-Control-Expose-Headers', 'Retry-After');
     return c.json(
       {
         statusCode: '429',
