@@ -3,6 +3,7 @@
  */
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsFor } from '../../src/server/gateway/ops/metrics';
 import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
 
 // WORKAROUND(node20-websocket): supabase-js 2.119 constructs its realtime client eagerly and
@@ -227,6 +228,27 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
     expect(empty.estimates.db_requests).toBeNull();
     expect(empty.requests_last_hour).toBeNull();
     expect(empty.response_time_ms).toBeNull();
+  });
+
+  it('counts the requests the gateway really served', async () => {
+    const metricsStore = metricsFor(server.deps);
+    await metricsStore.flush(server.deps.db);
+    await server.deps.db.exec('delete from platform.request_metrics');
+    for (let i = 0; i < 7; i++) {
+      expect((await server.anon().from('courses').select('id')).error).toBeNull();
+    }
+    const storage = await fetch(`${server.url}/storage/v1/bucket`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` },
+    });
+    await storage.body?.cancel();
+    await metricsStore.flush(server.deps.db);
+
+    const m = await metrics();
+    expect(m.estimates.db_requests).toBe(7);
+    expect(m.estimates.storage_requests).toBe(1);
+    expect(m.estimates.auth_requests).toBe(0);
+    expect(m.response_time_ms).toEqual(expect.any(Number));
+    expect(m.requests_last_hour!.reduce((sum, p) => sum + p.requests, 0)).toBe(8);
   });
 
   it('refuses anonymous callers the internal helpers', async () => {
