@@ -310,6 +310,26 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
         code: 'InvalidMimeType',
         message: 'mime type application/pdf is not supported',
       });
+      // A streamed body with no Content-Length is cut off at the limit and leaves nothing behind.
+      const chunks = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < 8; i++) controller.enqueue(new Uint8Array(512).fill(120));
+          controller.close();
+        },
+      });
+      const streamed = await fetch(`${server.url}/storage/v1/object/avatars/streamed.txt`, {
+        method: 'POST',
+        headers: {
+          apikey: server.serviceRoleKey,
+          authorization: `Bearer ${server.serviceRoleKey}`,
+          'content-type': 'text/plain',
+        },
+        body: chunks,
+        duplex: 'half',
+      } as RequestInit);
+      expect(streamed.status).toBe(413);
+      const tmp = path.join(server.deps.config.storageDir, 'tmp');
+      expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
       expect((await avatars.list()).data!.map((e) => e.name)).toEqual(['small.png']);
     });
 
