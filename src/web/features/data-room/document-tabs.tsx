@@ -48,9 +48,13 @@ function DocumentRow({ doc, onOpen }: { doc: DataRoomDocument; onOpen: (path: st
           <FileText className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           {doc.path}
         </button>
+        {/* Phones have no room for the date column; the date moves under the file. */}
+        <p className="mt-1 text-xs text-muted-foreground sm:hidden">{formatMonthYear(doc.date)}</p>
       </td>
       <td className="px-2 py-3 align-top whitespace-nowrap tabular-nums">v{doc.version}</td>
-      <td className="px-2 py-3 align-top whitespace-nowrap">{formatMonthYear(doc.date)}</td>
+      <td className="px-2 py-3 align-top whitespace-nowrap max-sm:hidden">
+        {formatMonthYear(doc.date)}
+      </td>
       <td className="py-3 pl-2 align-top">
         <Badge
           variant="outline"
@@ -74,20 +78,20 @@ function SectionCard({ section, onOpen }: { section: Section; onOpen: (path: str
         </CardTitle>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
-        <table className="w-full text-sm">
+        <table className="w-full table-fixed text-sm">
           <caption className="sr-only">Documents in {section.heading}</caption>
           <thead>
             <tr className="border-b text-left text-xs text-muted-foreground">
               <th scope="col" className="pr-3 pb-2 font-medium">
                 Document
               </th>
-              <th scope="col" className="px-2 pb-2 font-medium">
+              <th scope="col" className="w-14 px-2 pb-2 font-medium sm:w-24">
                 Version
               </th>
-              <th scope="col" className="px-2 pb-2 font-medium">
+              <th scope="col" className="w-28 px-2 pb-2 font-medium max-sm:hidden">
                 Date
               </th>
-              <th scope="col" className="pb-2 pl-2 font-medium">
+              <th scope="col" className="w-24 pb-2 pl-2 font-medium sm:w-28">
                 Status
               </th>
             </tr>

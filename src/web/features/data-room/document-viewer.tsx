@@ -3,7 +3,7 @@
  * screen. Choosing a path loads it; failure shows 'Error loading file content.' and is logged;
  * closing clears the selection.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Download, Maximize2, Minimize2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -14,10 +14,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { ScrollArea } from '@/components/ui/scroll-area';
 import { cn } from '@/lib/utils';
 import { fetchDocumentDownload, fetchDocumentText } from './api/data-room-queries';
-import { MarkdownDocument } from './markdown-document';
+
+// The Markdown renderer is the heaviest part of the room; load it when a document is opened.
+const MarkdownDocument = lazy(() =>
+  import('./markdown-document').then((module) => ({ default: module.MarkdownDocument })),
+);
 
 export const viewerTexts = {
   loading: 'Loading...',
@@ -138,8 +141,17 @@ export function DocumentViewer({ path, onClose }: { path: string | null; onClose
             </Button>
           </div>
         </DialogHeader>
-        <ScrollArea
-          className={cn('rounded-md border', isFullscreen ? 'min-h-0 flex-1' : 'h-[60vh]')}
+        {/* A plain scroll container rather than the ScrollArea primitive: its viewport cannot
+            take focus, and keyboard users must be able to scroll a document without links. */}
+        <div
+          role="region"
+          aria-label={`Content of ${path ?? 'the document'}`}
+          tabIndex={0}
+          data-testid="document-scroll-area"
+          className={cn(
+            'min-w-0 overflow-y-auto rounded-md border focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+            isFullscreen ? 'min-h-0 flex-1' : 'h-[60vh]',
+          )}
         >
           <div
             className="px-4 py-3 sm:px-6"
@@ -154,9 +166,17 @@ export function DocumentViewer({ path, onClose }: { path: string | null; onClose
                 {viewerTexts.error}
               </p>
             )}
-            {state.status === 'loaded' && <MarkdownDocument text={state.text} />}
+            {state.status === 'loaded' && (
+              <Suspense
+                fallback={
+                  <p className="py-8 text-center text-muted-foreground">{viewerTexts.loading}</p>
+                }
+              >
+                <MarkdownDocument text={state.text} />
+              </Suspense>
+            )}
           </div>
-        </ScrollArea>
+        </div>
       </DialogContent>
     </Dialog>
   );

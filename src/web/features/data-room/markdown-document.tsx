@@ -28,8 +28,9 @@ const components: Components = {
       {...props}
     />
   ),
+  // Wide tables and code scroll sideways on phones; tabIndex lets keyboards scroll them too.
   table: (props) => (
-    <div className="my-4 w-full overflow-x-auto">
+    <div className="my-4 w-full overflow-x-auto" tabIndex={0} role="region" aria-label="Table">
       <table className="w-full border-collapse text-sm" {...props} />
     </div>
   ),
@@ -42,6 +43,7 @@ const components: Components = {
   ),
   pre: (props) => (
     <pre
+      tabIndex={0}
       className="my-4 overflow-x-auto rounded-md bg-muted p-4 font-mono text-xs leading-5 [&_code]:bg-transparent [&_code]:p-0"
       {...props}
     />

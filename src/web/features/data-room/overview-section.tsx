@@ -35,7 +35,7 @@ function Stat({
 
 export function OverviewCard({ overview }: { overview: DataRoomOverview | undefined }) {
   return (
-    <Card aria-labelledby="data-room-overview-heading">
+    <Card aria-labelledby="data-room-overview-heading" data-testid="data-room-overview">
       <CardHeader>
         <CardTitle>
           <h2 id="data-room-overview-heading" className="text-lg">

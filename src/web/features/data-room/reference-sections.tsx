@@ -131,6 +131,7 @@ export function AccessInstructionsCard({
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
         <pre
+          tabIndex={0}
           className="overflow-x-auto rounded-md bg-muted p-4 font-mono text-xs leading-5"
           aria-label="Investor pack folders"
         >
