@@ -83,8 +83,24 @@ export function storageRoutes(
     }
   }
 
+  /**
+   * Runs work under the caller's role and claims, so RLS decides. Every storage operation is
+   * one statement per run, which `queryAsRole` sends in one round trip on PostgreSQL (the
+   * same transaction-local role and claims as `asRole`); a second statement is refused rather
+   * than run outside that transaction.
+   */
   function asCaller(claims: JwtClaims): Run {
-    return (fn) => deps.db.asRole(claims, fn);
+    return (fn) => {
+      let used = false;
+      return fn({
+        query: (sql, params) => {
+          if (used) return Promise.reject(new Error('asCaller runs one statement per call'));
+          used = true;
+          return deps.db.queryAsRole(claims, sql, params);
+        },
+        exec: () => Promise.reject(new Error('asCaller runs one statement per call')),
+      });
+    };
   }
 
   async function jsonBody(c: StorageContext): Promise<Record<string, unknown>> {
