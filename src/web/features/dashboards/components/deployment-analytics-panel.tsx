@@ -44,7 +44,7 @@ function StateBadge({ state }: { state: string }) {
     <span
       data-state-badge={state}
       className={cn(
-        'inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium [&>svg]:size-3.5',
+        'inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium [&_svg]:size-3.5',
         style.className,
       )}
     >
