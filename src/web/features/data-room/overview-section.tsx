@@ -19,8 +19,8 @@ function Stat({
   label: string;
 }) {
   return (
-    <div className="flex items-center gap-3 rounded-lg border bg-background p-4">
-      <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
+    <div className="flex items-center gap-3 rounded-lg border bg-background p-3 sm:p-4">
+      <Icon className="size-6 shrink-0 text-primary max-sm:hidden" aria-hidden="true" />
       <div>
         {value === undefined ? (
           <Skeleton className="h-7 w-12" aria-label="Loading" />
@@ -47,7 +47,7 @@ export function OverviewCard({ overview }: { overview: DataRoomOverview | undefi
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Stat
             icon={FileText}
             value={overview && String(overview.totalDocuments)}
@@ -87,7 +87,11 @@ export function MasterReadmeCard({ onOpen }: { onOpen: (path: string) => void })
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button type="button" onClick={() => onOpen(MASTER_README_PATH)}>
+        <Button
+          type="button"
+          className="h-auto min-h-9 text-left whitespace-normal"
+          onClick={() => onOpen(MASTER_README_PATH)}
+        >
           <FileText aria-hidden="true" />
           Open {MASTER_README_PATH}
         </Button>
