@@ -36,7 +36,7 @@ interface Visit {
 /** Opens a page and records script errors and React hydration errors while it runs. */
 async function visit(
   path: string,
-  viewport = viewports.desktop,
+  viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<Visit & { status: number }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();

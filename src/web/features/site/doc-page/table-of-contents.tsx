@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ChevronDown, ListTree } from 'lucide-react';
 import type { DocSection } from '@/features/site/content/types';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { cn } from '@/lib/utils';
 
 /** Highlights the section whose heading was passed last while scrolling down. */
@@ -74,23 +73,22 @@ export function TableOfContents({
     );
   }
 
+  // A native disclosure: no script needed, so the prerendered page already works before JS.
   return (
-    <Collapsible className="rounded-lg border bg-muted/40">
-      <nav aria-label="On this page (contents)">
-        <CollapsibleTrigger className="group flex w-full items-center justify-between gap-2 rounded-lg px-4 py-3 text-sm font-semibold">
-          <span className="flex items-center gap-2">
-            <ListTree className="size-4 text-primary" aria-hidden="true" />
-            On this page
-          </span>
-          <ChevronDown
-            className="size-4 transition-transform group-data-[state=open]:rotate-180"
-            aria-hidden="true"
-          />
-        </CollapsibleTrigger>
-        <CollapsibleContent className="px-4 pb-4">
-          <TocLinks sections={sections} active={active} />
-        </CollapsibleContent>
+    <details className="group rounded-lg border bg-muted/40">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-lg px-4 py-3 text-sm font-semibold [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2">
+          <ListTree className="size-4 text-primary" aria-hidden="true" />
+          On this page
+        </span>
+        <ChevronDown
+          className="size-4 transition-transform group-open:rotate-180"
+          aria-hidden="true"
+        />
+      </summary>
+      <nav aria-label="On this page (contents)" className="px-4 pb-4">
+        <TocLinks sections={sections} active={active} />
       </nav>
-    </Collapsible>
+    </details>
   );
 }
