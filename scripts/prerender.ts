@@ -48,7 +48,7 @@ async function main() {
 
   const vite = await createServer({
     configFile: path.resolve('vite.config.ts'),
-    server: { middlewareMode: true, hmr: false, watch: null },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     appType: 'custom',
     logLevel: 'error',
     optimizeDeps: { noDiscovery: true, include: [] },
