@@ -199,7 +199,8 @@ export function DeploymentAnalyticsPanel({
             ) : null}
             {deployments.data ? (
               <DeploymentList deployments={deployments.data} />
-            ) : deployments.isPending && !deployments.error ? (
+            ) : (projects.isPending || (firstProject && deployments.isPending)) &&
+              errors.length === 0 ? (
               <Skeleton className="h-32 w-full" />
             ) : null}
           </>
