@@ -307,6 +307,8 @@ describe('home analytics panels', () => {
       )
       .toBe(1);
 
+    expect(await deployment.locator('[data-slot="skeleton"]').count()).toBe(0);
+
     // A project appears (next page load), but the deployments call keeps failing.
     answers.projects = {
       status: 200,
