@@ -199,6 +199,20 @@ describe.each(databaseKinds)('functions router on %s', (kind) => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
+    const smallChunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('abc'));
+        controller.enqueue(new TextEncoder().encode('def'));
+        controller.close();
+      },
+    });
+    const streamedFits = await fetch(`${server.url}/functions/v1/test-small`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey },
+      body: smallChunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await streamedFits.json()).toMatchObject({ body: 'abcdef' });
     const fits = await fetch(`${server.url}/functions/v1/test-small`, {
       method: 'POST',
       headers: { apikey: server.anonKey },

@@ -155,9 +155,13 @@ export function functionsRoutes(
     }
 
     url.pathname = slash === -1 ? '/' : rest.slice(slash);
+    const headers = new Headers(c.req.raw.headers);
+    // The body is now a buffer of known length, no longer a chunked stream.
+    headers.delete('transfer-encoding');
+    if (body) headers.set('content-length', String(body.byteLength));
     const request = new Request(url, {
       method: c.req.method,
-      headers: c.req.raw.headers,
+      headers,
       body: body && c.req.method !== 'GET' && c.req.method !== 'HEAD' ? body : undefined,
     });
     pending.set(request, {
