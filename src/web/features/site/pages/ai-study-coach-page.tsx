@@ -15,6 +15,7 @@ import {
   studentBenefits,
 } from './coach/coach-content';
 import { DialogueTranscript } from './coach/dialogue-transcript';
+import { CoachHeroExcerpt } from './coach/coach-hero-excerpt';
 import { exampleDialogues } from './coach/example-dialogues';
 import { VideoPoster } from './coach/video-poster';
 import { FeatureGrid } from './shared/feature-grid';
@@ -122,6 +123,7 @@ export function AiStudyCoachPage() {
           </>
         }
         badges={coachHero.badges}
+        aside={<CoachHeroExcerpt />}
         actions={
           <>
             <a href={coachHero.primaryAction.href} className={buttonVariants({ size: 'lg' })}>

@@ -11,6 +11,7 @@ import {
   workspace,
 } from './adapt/adapt-content';
 import { WorkspaceTabs } from './adapt/workspace-tabs';
+import { AdaptHeroStages } from './adapt/adapt-hero-stages';
 import { FeatureGrid } from './shared/feature-grid';
 import { PageHero } from './shared/page-hero';
 import { PageSection } from './shared/page-section';
@@ -112,6 +113,7 @@ export function LeAdaptPage() {
           </>
         }
         badges={adaptHero.badges}
+        aside={<AdaptHeroStages />}
         actions={
           <>
             <a href={adaptHero.primaryAction.href} className={buttonVariants({ size: 'lg' })}>

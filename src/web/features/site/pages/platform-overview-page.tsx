@@ -15,6 +15,7 @@ import {
   rolesNote,
   whyChoose,
 } from './platform/platform-content';
+import { PlatformHeroSummary } from './platform/platform-hero-summary';
 import { FeatureGrid } from './shared/feature-grid';
 import { PageHero } from './shared/page-hero';
 import { PageSection } from './shared/page-section';
@@ -33,6 +34,7 @@ export function PlatformOverviewPage() {
           </>
         }
         badges={overviewHero.badges}
+        aside={<PlatformHeroSummary />}
         actions={
           <>
             <a href={overviewActions.primary.href} className={buttonVariants({ size: 'lg' })}>

@@ -59,7 +59,7 @@ export const environments: Environment[] = [
     audience: 'For individual learners',
     icon: User,
     summary:
-      'A complete study environment for one learner: their own courses, study tools and a coach that adapts to how they learn.',
+      'A complete study environment for one learner: their own courses, study tools and a coach that changes its approach when they are stuck.',
     points: [
       'Home dashboard, course library and notes in one place',
       `${brand.coach} for guided, Socratic practice`,

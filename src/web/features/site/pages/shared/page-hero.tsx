@@ -6,15 +6,15 @@ interface PageHeroProps {
   lead: ReactNode;
   badges?: readonly string[];
   actions?: ReactNode;
-  /** Decorative illustration shown beside the text on wide screens. */
+  /** Shown beside the text when the page area is wide (a container query, so the sidebar counts). */
   aside?: ReactNode;
 }
 
 /** The top of a marketing page: the page's only h1, a lead, badges and calls to action. */
 export function PageHero({ eyebrow, title, lead, badges, actions, aside }: PageHeroProps) {
   return (
-    <header className="relative overflow-hidden border-b bg-gradient-to-b from-primary/[0.07] via-background to-background">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-center lg:px-8">
+    <header className="@container relative overflow-hidden border-b bg-gradient-to-b from-primary/[0.07] via-background to-background">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:px-8 @4xl:grid-cols-[minmax(0,1fr)_auto] @4xl:items-center">
         <div className="max-w-3xl">
           {eyebrow && (
             <p className="mb-3 text-sm font-semibold tracking-wide text-primary uppercase">
@@ -41,7 +41,7 @@ export function PageHero({ eyebrow, title, lead, badges, actions, aside }: PageH
           )}
           {actions && <div className="mt-8 flex flex-wrap gap-3">{actions}</div>}
         </div>
-        {aside && <div className="hidden lg:block">{aside}</div>}
+        {aside && <div className="hidden @4xl:block">{aside}</div>}
       </div>
     </header>
   );
