@@ -131,6 +131,22 @@ describe('marketing pages', () => {
     await page.close();
   });
 
+  it('the platform overview shows both environments, the three roles and the feature suite', async () => {
+    const page = await open('/platform-overview');
+    const h3 = await page.locator('main h3').allInnerTexts();
+    for (const name of ['Personal mode', 'Organization mode', 'Student', 'Instructor']) {
+      expect(h3.map((text) => text.trim())).toContain(name);
+    }
+    expect(h3.some((text) => text.startsWith('Organization Owner'))).toBe(true);
+    const roles = page.locator('section#roles ol > li');
+    expect(await roles.count()).toBe(3);
+    const features = await page.locator('section#features h4').allInnerTexts();
+    for (const feature of ['Course library', 'Notes and flashcards', 'Live hub', 'Thresholds']) {
+      expect(features).toContain(feature);
+    }
+    await page.close();
+  });
+
   it('the coach page has the features and coach anchors, and its hero links reach them', async () => {
     const page = await open('/ai-study-coach');
     expect(await page.locator('section#features h2').textContent()).toBe('Features');
