@@ -28,6 +28,8 @@ export interface BlobStore {
   filePath(fileId: string): string;
   /** Missing files are ignored: removal runs after the row is gone and may repeat. */
   remove(fileIds: readonly string[]): Promise<void>;
+  /** Deletes temp files older than `maxAgeMs`, left by uploads a crash interrupted. */
+  sweepTemp(maxAgeMs: number): Promise<number>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -99,6 +101,27 @@ export function createBlobStore(root: string): BlobStore {
 
     async remove(fileIds) {
       await Promise.all(fileIds.map((id) => fs.promises.rm(filePath(id), { force: true })));
+    },
+
+    async sweepTemp(maxAgeMs) {
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(tmpDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      const cutoff = Date.now() - maxAgeMs;
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        const stat = await fs.promises.stat(file).catch(() => undefined);
+        if (stat && stat.mtimeMs < cutoff) {
+          await fs.promises.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -44,6 +44,13 @@ export function storageRoutes(
 ) {
   const core = createStorageCore(deps);
   const verifier = cachedVerifier(deps.verifier);
+  // An upload older than an hour in tmp/ was cut short by a crash; nothing will finish it.
+  core.blobs
+    .sweepTemp(60 * 60 * 1000)
+    .then((removed) => removed > 0 && deps.log.info('removed stale upload files', { removed }))
+    .catch((error: unknown) =>
+      deps.log.warn('could not sweep storage temp files', { error: (error as Error).message }),
+    );
   // Single-statement reads need no transaction: one round trip instead of three.
   const superuserRead: Run = (fn) => fn(deps.db);
   const app = new Hono<ApiEnv>();
