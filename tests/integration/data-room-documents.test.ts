@@ -2,7 +2,9 @@
  * The private data-room bucket and the document registry: who can read what, bad paths,
  * figures computed from registry and bucket, versions published by an admin, access events.
  */
+import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
 
@@ -256,6 +258,44 @@ describe.each(databaseKinds)('data room documents on %s', (kind) => {
     expect(((await again.json()) as { error: string }).error).toMatch(/already exists/);
   });
 
+  it('treats a signed-in admin user like the service role, and other users like visitors', async () => {
+    async function userWithRole(role: 'admin' | 'student') {
+      const id = randomUUID();
+      await server.deps.db.query('insert into auth.users (id, email) values ($1, $2)', [
+        id,
+        `${role}-${id}@example.com`,
+      ]);
+      await server.deps.db.query(
+        `insert into public.user_roles (user_id, role) values ($1, $2) on conflict do nothing`,
+        [id, role],
+      );
+      const key = server.deps.keys.current;
+      return new jose.SignJWT({ role: 'authenticated', aud: 'authenticated' })
+        .setProtectedHeader({ alg: key.alg, kid: key.kid })
+        .setSubject(id)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key.privateKey);
+    }
+    const admin = await userWithRole('admin');
+    const student = await userWithRole('student');
+
+    expect((await call(server, '/overview', admin)).status).toBe(200);
+    const published = await call(server, '/documents/hr/employee-handbook.md', admin, {
+      method: 'PUT',
+      body: JSON.stringify({ content: '# Employee Handbook\n\nRestored.\n', version: '1.1' }),
+    });
+    expect(published.status).toBe(201);
+    const { versions } = (await published.json()) as { versions: { uploadedBy: string }[] };
+    expect(versions[0]!.uploadedBy).toBe(jose.decodeJwt(admin).sub);
+    expect((await call(server, '/events', admin)).status).toBe(200);
+
+    const refused = await call(server, '/overview', student);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('grant_required');
+  });
+
+  // Last: the router answers an oversized body before reading it and drops the connection.
   it('refuses version uploads from visitors and bad uploads from admins', async () => {
     const put = (token: string, path: string, body: unknown) =>
       call(server, `/documents/${path}`, token, { method: 'PUT', body: JSON.stringify(body) });

@@ -52,6 +52,16 @@ export async function hasLiveGrant(db: Database, claims: JwtClaims): Promise<boo
   return rows[0]?.ok === true;
 }
 
+/** Service role, or a signed-in user with the admin role. */
+export async function isDataRoomAdmin(db: Database, claims: JwtClaims): Promise<boolean> {
+  if (claims.role === 'service_role') return true;
+  if (claims.role !== 'authenticated') return false;
+  const { rows } = await db.asRole(claims, (tx) =>
+    tx.query<{ ok: boolean }>('select data_room.is_admin() as ok'),
+  );
+  return rows[0]?.ok === true;
+}
+
 export async function revokeGrant(db: Database, grantId: string): Promise<void> {
   await db.query(
     'update data_room.grants set revoked_at = now() where id = $1 and revoked_at is null',

@@ -15,7 +15,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { DocumentPathError, parseDocumentPath } from '../data-room/document-path';
-import { grantIdOf, hasLiveGrant, revokeGrant } from '../data-room/grants';
+import { grantIdOf, hasLiveGrant, isDataRoomAdmin, revokeGrant } from '../data-room/grants';
 import {
   findDocument,
   getOverview,
@@ -51,13 +51,13 @@ function problem(
 function createApp(deps: GatewayDeps) {
   const app = new Hono<ApiEnv>();
   const { storage } = dataRoomServices(deps);
-  const isAdmin = (c: Context<ApiEnv>) => c.get('role') === 'service_role';
+  const isAdmin = (c: Context<ApiEnv>) => isDataRoomAdmin(deps.db, c.get('claims'));
 
   app.use(
     '*',
     createMiddleware<ApiEnv>(async (c, next) => {
       c.header('Cache-Control', 'no-store');
-      if (!isAdmin(c) && !(await hasLiveGrant(deps.db, c.get('claims')))) {
+      if (!(await hasLiveGrant(deps.db, c.get('claims')))) {
         return problem(c, 401, grantRequiredMessage, 'grant_required');
       }
       return next();
@@ -114,11 +114,11 @@ function createApp(deps: GatewayDeps) {
   });
 
   app.put('/documents/:path{.+}', async (c) => {
-    if (!isAdmin(c))
+    if (!(await isAdmin(c)))
       return problem(
         c,
         403,
-        'Only an administrator (service role) can publish a new version.',
+        'Only an administrator (service role or admin user) can publish a new version.',
         'forbidden',
       );
     const path = parseDocumentPath(c.req.param('path'));
@@ -158,11 +158,11 @@ function createApp(deps: GatewayDeps) {
   });
 
   app.get('/events', async (c) => {
-    if (!isAdmin(c))
+    if (!(await isAdmin(c)))
       return problem(
         c,
         403,
-        'Only an administrator (service role) can read access events.',
+        'Only an administrator (service role or admin user) can read access events.',
         'forbidden',
       );
     return c.json({ events: await listAccessEvents(deps.db) });
