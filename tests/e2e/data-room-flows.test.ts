@@ -125,7 +125,10 @@ describe('data room access dialog', () => {
     const { context, page } = await newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await page.goto(`${baseUrl}/`);
-    await page.getByRole('button', { name: 'Open Data Room' }).click();
+    const card = page.getByRole('button', { name: 'Open Data Room' });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screenshotDir}/home-card-desktop.png` });
+    await card.click();
     await dialog(page).waitFor();
     await page.evaluate((pin) => navigator.clipboard.writeText(pin), PIN);
     await pinField(page).focus();
