@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestMetrics, percentile } from './metrics';
+import type { Database } from '../../db/types';
+import { createLogger } from '../../logger';
+import { createRequestMetrics, metricsFor, percentile, startMetricsFlush } from './metrics';
 
 describe('request metrics', () => {
   it('computes nearest-rank percentiles', () => {
@@ -43,5 +45,42 @@ describe('request metrics', () => {
     for (let i = 0; i < 20_000; i++) metrics.record('functions', 200, i % 100, at);
     const [row] = metrics.snapshot();
     expect(row).toMatchObject({ requests: 20_000, p50_ms: expect.any(Number) });
+  });
+});
+
+describe('metrics flush timer', () => {
+  it('writes increments on its interval and once more on stop, and survives a failed write', async () => {
+    const writes: unknown[][] = [];
+    let failNext = false;
+    const db = {
+      async query(_sql: string, params: unknown[]) {
+        if (failNext) {
+          failNext = false;
+          throw new Error('database unavailable');
+        }
+        writes.push(params);
+        return { rows: [], rowCount: 1, fields: [] };
+      },
+    } as unknown as Database;
+    const warnings: string[] = [];
+    const log = { ...createLogger('silent'), warn: (message: string) => warnings.push(message) };
+    const deps = { db, log };
+    const flusher = startMetricsFlush(deps, 20);
+    const metrics = metricsFor(deps);
+
+    metrics.record('rest', 200, 5);
+    metrics.record('rest', 500, 7);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.slice(1, 4)).toEqual(['rest', 2, 1]);
+
+    failNext = true;
+    metrics.record('rest', 200, 3);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(warnings).toEqual(['request metrics flush failed']);
+
+    await flusher.stop();
+    // The failed increment is written by a later flush, not lost or doubled.
+    expect(writes.at(-1)!.slice(1, 4)).toEqual(['rest', 1, 0]);
   });
 });
