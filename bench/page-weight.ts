@@ -65,6 +65,13 @@ function measure(pathname: string): Asset[] {
       queue.push(path.posix.join(path.posix.dirname(url), imported));
     }
   }
+  for (const [index, css] of attributeValues(html, /<style[^>]*>([\s\S]*?)<\/style>/g).entries()) {
+    assets.set(`inline-${index}`, {
+      file: '(inline <style> in the HTML)',
+      kind: 'css',
+      gzipBytes: gzipSync(css, { level: 9 }).length,
+    });
+  }
   for (const url of styles) {
     const css = fs.readFileSync(path.join(distDir, url));
     assets.set(url, { file: url, kind: 'css', gzipBytes: gzipSync(css, { level: 9 }).length });

@@ -17,6 +17,7 @@ import { loadConfig } from '../src/server/config';
 import { notFoundTitle, routes } from '../src/common/routes';
 import { routeModules } from '../src/web/app/page-modules';
 import {
+  inlineStylesheets,
   isTemplate,
   pagePreloads,
   renderDocument,
@@ -43,8 +44,12 @@ async function main() {
   const appShellFile = path.join(distDir, 'app.html');
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.readFileSync(indexFile, 'utf8');
-  const template = isTemplate(built) ? built : fs.readFileSync(appShellFile, 'utf8');
-  fs.writeFileSync(appShellFile, template);
+  const shell = isTemplate(built) ? built : fs.readFileSync(appShellFile, 'utf8');
+  fs.writeFileSync(appShellFile, shell);
+  // Prerendered pages carry their CSS inline; the shell keeps the cacheable link.
+  const template = inlineStylesheets(shell, (href) =>
+    fs.readFileSync(path.join(distDir, href), 'utf8'),
+  );
 
   const vite = await createServer({
     configFile: path.resolve('vite.config.ts'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagePreloads, renderDocument, type Manifest } from './prerender-html';
+import { inlineStylesheets, pagePreloads, renderDocument, type Manifest } from './prerender-html';
 
 const template = `<!doctype html><html><head><title>Lyceum</title><script type="module" src="/assets/index-a.js"></script></head><body><div id="root" class="isolate"></div></body></html>`;
 
@@ -38,6 +38,27 @@ describe('renderDocument', () => {
   it('refuses a page that was already prerendered', () => {
     const once = renderDocument(template, { title: 'Home' }, '<p>x</p>');
     expect(() => renderDocument(once, { title: 'Again' }, '<p>y</p>')).toThrow(/template/);
+  });
+});
+
+describe('inlineStylesheets', () => {
+  it('replaces each stylesheet link with its contents', () => {
+    const html =
+      '<head><link rel="stylesheet" crossorigin href="/assets/index-a.css"></head><body></body>';
+    const inlined = inlineStylesheets(html, (href) =>
+      href === '/assets/index-a.css' ? 'body{color:red}' : '',
+    );
+    expect(inlined).toBe(
+      '<head><style data-href="/assets/index-a.css">body{color:red}</style></head><body></body>',
+    );
+  });
+
+  it('cannot be closed early by the CSS it inlines', () => {
+    const inlined = inlineStylesheets(
+      '<link rel="stylesheet" href="/a.css">',
+      () => 'a::after{content:"</style><script>"}',
+    );
+    expect(inlined.match(/<\/style>/g)).toHaveLength(1);
   });
 });
 

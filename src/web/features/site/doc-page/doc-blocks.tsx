@@ -57,10 +57,16 @@ export function DocBlock({ block }: { block: Block }) {
     case 'table':
       return (
         <div className="overflow-hidden rounded-lg border">
-          <Table regionLabel={block.caption} className="caption-top">
-            <TableCaption className="mt-0 border-b bg-muted/60 px-3 py-2.5 text-left font-medium text-foreground">
-              {block.caption}
-            </TableCaption>
+          {/* The caption is shown above the scroll area so a wide table never scrolls it out
+              of view; the real <caption> below names the table for assistive technology. */}
+          <p
+            aria-hidden="true"
+            className="border-b bg-muted/60 px-3 py-2.5 text-sm font-medium text-foreground"
+          >
+            {block.caption}
+          </p>
+          <Table regionLabel={block.caption}>
+            <TableCaption className="sr-only">{block.caption}</TableCaption>
             <TableHeader className="bg-muted/30">
               <TableRow className="hover:bg-transparent">
                 {block.columns.map((column) => (
@@ -77,7 +83,7 @@ export function DocBlock({ block }: { block: Block }) {
                     <TableCell
                       key={cellIndex}
                       className={cn(
-                        'min-w-32 leading-6',
+                        'min-w-28 leading-6',
                         cellIndex === 0 && 'font-medium text-foreground',
                       )}
                     >
