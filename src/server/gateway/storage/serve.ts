@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ObjectRow } from './objects';
-import { StorageError, storageErrors } from './errors';
+import { storageErrors } from './errors';
 
 /** Types a browser would run script in: served sandboxed so they cannot act as our origin. */
 const ACTIVE_TYPES =
@@ -94,8 +94,8 @@ export async function serveObject(
   try {
     handle = await fs.promises.open(filePath, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new StorageError(500, 'InternalError', 'The object is missing from disk');
+    // The row was read just before a delete or overwrite removed its file.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw storageErrors.noSuchKey();
     throw error;
   }
   const start = range?.start ?? 0;
