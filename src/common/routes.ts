@@ -4,7 +4,7 @@
  */
 import { brand, pageTitle } from './brand';
 
-export type RouteKind = 'home' | 'marketing' | 'doc' | 'data-room';
+export type RouteKind = 'home' | 'marketing' | 'doc' | 'data-room' | 'auth';
 
 export type DocGroup = 'Platform Overview' | 'Technical Documentation' | 'Security & Compliance';
 
@@ -230,6 +230,55 @@ export const routes: readonly RouteEntry[] = [
     section: 'Investors',
     title: pageTitle('Due Diligence Data Room'),
     kind: 'data-room',
+    prerender: false,
+  },
+  // Account screens render per visitor in the browser (session state), so none is prerendered.
+  {
+    path: '/login',
+    label: 'Sign In',
+    section: 'Account',
+    title: pageTitle('Sign In'),
+    kind: 'auth',
+    prerender: false,
+  },
+  {
+    path: '/signup',
+    label: 'Create Account',
+    section: 'Account',
+    title: pageTitle('Create Account'),
+    kind: 'auth',
+    prerender: false,
+  },
+  {
+    path: '/forgot-password',
+    label: 'Forgot Password',
+    section: 'Account',
+    title: pageTitle('Forgot Password'),
+    kind: 'auth',
+    prerender: false,
+  },
+  {
+    path: '/reset-password',
+    label: 'Reset Password',
+    section: 'Account',
+    title: pageTitle('Reset Password'),
+    kind: 'auth',
+    prerender: false,
+  },
+  {
+    path: '/auth/confirm',
+    label: 'Confirm Email',
+    section: 'Account',
+    title: pageTitle('Confirm Email'),
+    kind: 'auth',
+    prerender: false,
+  },
+  {
+    path: '/account',
+    label: 'Account Settings',
+    section: 'Account',
+    title: pageTitle('Account Settings'),
+    kind: 'auth',
     prerender: false,
   },
 ];

@@ -27,6 +27,15 @@ export function docContentModule(route: RouteEntry): string {
   return `features/site/content/docs/${routeSlug(route.path)}.ts`;
 }
 
+/** Account screens: features/auth/<slug>-page.tsx, "/auth/confirm" → "auth-confirm". */
+export function authPageModule(route: RouteEntry): string {
+  return `features/auth/${authSlug(route.path)}-page.tsx`;
+}
+
+export function authSlug(path: string): string {
+  return path.slice(1).replace(/\//g, '-');
+}
+
 export function pageComponentModule(route: RouteEntry): string {
   return `features/site/pages/${routeSlug(route.path)}-page.tsx`;
 }
@@ -41,5 +50,7 @@ export function routeModules(route: RouteEntry): string[] {
       return [pageComponentModule(route), QUERY_CLIENT_MODULE];
     case 'data-room':
       return [DATA_ROOM_PAGE_MODULE, QUERY_CLIENT_MODULE];
+    case 'auth':
+      return [authPageModule(route)];
   }
 }

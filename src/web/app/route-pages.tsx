@@ -9,7 +9,14 @@
 import type { ComponentType } from 'react';
 import type { RouteEntry } from '@common/routes';
 import type { DocPage } from '@/features/site/content/types';
-import { docContentModule, pageComponentModule, pageExportName, routeSlug } from './page-modules';
+import {
+  authPageModule,
+  authSlug,
+  docContentModule,
+  pageComponentModule,
+  pageExportName,
+  routeSlug,
+} from './page-modules';
 import { preloadable, type PreloadableComponent } from './preloadable';
 import { loadQueryClient } from './query-provider';
 
@@ -22,6 +29,11 @@ const docModules = import.meta.glob<{ docPage: DocPage }>([
 const pageModules = import.meta.glob<PageModule>([
   '../features/site/pages/*-page.tsx',
   '!../features/site/pages/*.test.tsx',
+]);
+
+const authModules = import.meta.glob<PageModule>([
+  '../features/auth/*-page.tsx',
+  '!../features/auth/*.test.tsx',
 ]);
 
 export class MissingPageError extends Error {
@@ -72,6 +84,19 @@ async function loadDataRoomPage(): Promise<ComponentType> {
   return DataRoomPage;
 }
 
+function loadAuthPage(route: RouteEntry): () => Promise<ComponentType> {
+  return async () => {
+    const load = authModules[`../${authPageModule(route)}`];
+    if (!load) throw new MissingPageError(`No account page module for ${route.path}.`);
+    const module = await load();
+    const page = module[pageExportName(authSlug(route.path))];
+    if (typeof page !== 'function') {
+      throw new MissingPageError(`${authPageModule(route)} does not export its page.`);
+    }
+    return page as ComponentType;
+  };
+}
+
 function loaderFor(route: RouteEntry): () => Promise<ComponentType> {
   switch (route.kind) {
     case 'doc':
@@ -81,6 +106,8 @@ function loaderFor(route: RouteEntry): () => Promise<ComponentType> {
       return loadPageComponent(route);
     case 'data-room':
       return loadDataRoomPage;
+    case 'auth':
+      return loadAuthPage(route);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { brand } from '@common/brand';
+import { AccountEntry } from '@/features/auth/account-entry';
 import { DataRoomButton } from '@/features/data-room/data-room-button';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import { Separator } from '@/components/ui/separator';
@@ -31,6 +32,7 @@ export function SiteHeader({ withSidebar }: { withSidebar: boolean }) {
           </span>
         </Link>
         <div className="ml-auto flex items-center gap-2">
+          <AccountEntry pathname={pathname} />
           <DataRoomButton active={pathname === '/data-room'} />
         </div>
       </div>

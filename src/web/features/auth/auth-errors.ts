@@ -1,0 +1,41 @@
+/** Messages for the auth service's error codes, in words a user can act on. */
+import { isAuthError } from '@supabase/supabase-js';
+
+const messages: Record<string, string> = {
+  invalid_credentials: 'The email address or password is not right.',
+  email_not_confirmed: 'Confirm your email address first: open the link we sent you.',
+  user_already_exists: 'An account with this email address already exists. Sign in instead.',
+  email_exists: 'Another account already uses this email address.',
+  email_address_invalid: 'Enter a valid email address, like name@example.com.',
+  over_request_rate_limit: 'Too many attempts from this network. Wait a few minutes and try again.',
+  over_email_send_rate_limit: 'Too many emails were sent. Wait a few minutes and try again.',
+  otp_expired: 'This code or link is invalid or has expired. Request a new one.',
+  mfa_verification_failed:
+    'That code is not right. Enter the current 6-digit code from your authenticator app.',
+  mfa_challenge_expired: 'The code request expired. Enter a fresh code.',
+  reauthentication_needed: 'For your security, confirm it is you: we will email you a code.',
+  reauthentication_not_valid: 'That security code is not right or has expired.',
+  same_password: 'Choose a password different from your current one.',
+  user_banned: 'This account is suspended. Contact support.',
+  session_not_found: 'Your session has ended. Sign in again.',
+  insufficient_aal: 'Verify with your authenticator app first.',
+  mfa_factor_name_conflict: 'You already have an authenticator with this name.',
+};
+
+export function authErrorMessage(error: unknown): string {
+  if (isAuthError(error)) {
+    if (error.code === 'weak_password') {
+      const reasons = (error as { reasons?: string[] }).reasons ?? [];
+      const parts = [];
+      if (reasons.includes('length')) parts.push('use at least 8 characters');
+      if (reasons.includes('pwned')) parts.push('avoid one of the most common passwords');
+      return parts.length ? `Choose a stronger password: ${parts.join(' and ')}.` : error.message;
+    }
+    if (error.code && messages[error.code]) return messages[error.code]!;
+    if (error.name === 'AuthRetryableFetchError') {
+      return 'The service could not be reached. Check your connection and try again.';
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+}

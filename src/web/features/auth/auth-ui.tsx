@@ -1,0 +1,99 @@
+/** Shared pieces of the account screens: the centred card, fields and error notices. */
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+export function AuthShell({
+  title,
+  intro,
+  children,
+  wide = false,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <div
+      className={cn('mx-auto w-full px-5 py-10 sm:px-8 sm:py-14', wide ? 'max-w-3xl' : 'max-w-md')}
+    >
+      <h1 className="font-serif text-3xl font-semibold tracking-tight text-primary">{title}</h1>
+      {intro && <p className="mt-2 text-muted-foreground">{intro}</p>}
+      <div className="mt-8">{children}</div>
+    </div>
+  );
+}
+
+export function Panel({ className, ...props }: ComponentProps<'section'>) {
+  return (
+    <section
+      className={cn(
+        'rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: ComponentProps<typeof Input> & { label: string; hint?: string; error?: string }) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Notice({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
+  const Icon = kind === 'error' ? AlertCircle : CheckCircle2;
+  return (
+    <div
+      role={kind === 'error' ? 'alert' : 'status'}
+      className={cn(
+        'flex gap-2 rounded-md border p-3 text-sm',
+        kind === 'error'
+          ? 'border-destructive/40 bg-destructive/5 text-destructive'
+          : 'border-emerald-700/30 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** Reads `error_description` that the auth service puts in a redirect's fragment or query. */
+export function redirectError(location: Location): string | undefined {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const query = new URLSearchParams(location.search);
+  const description = hash.get('error_description') ?? query.get('error_description');
+  return description ?? undefined;
+}

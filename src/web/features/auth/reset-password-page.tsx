@@ -1,0 +1,93 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { authErrorMessage } from './auth-errors';
+import { startAuth, useAuth } from './auth-store';
+import { AuthShell, Field, Notice, Panel, redirectError } from './auth-ui';
+
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [linkError] = useState(() =>
+    typeof window === 'undefined' ? undefined : redirectError(window.location),
+  );
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void startAuth().catch(() => undefined);
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (password !== repeat) {
+      setError('The two passwords do not match.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const client = await startAuth();
+    const { error: updateError } = await client.auth.updateUser({ password });
+    setBusy(false);
+    if (updateError) {
+      setError(authErrorMessage(updateError));
+      return;
+    }
+    const { toast } = await import('sonner');
+    toast.success('Your password is changed.');
+    void navigate('/account');
+  }
+
+  const waiting = auth.status === 'idle' || auth.status === 'loading';
+  return (
+    <AuthShell title="Choose a new password">
+      <Panel>
+        {linkError ? (
+          <div className="grid gap-4">
+            <Notice kind="error">This reset link cannot be used: {linkError}.</Notice>
+            <Link className="text-primary underline" to="/forgot-password">
+              Request a new link
+            </Link>
+          </div>
+        ) : waiting ? (
+          <p aria-busy="true">Checking your reset link…</p>
+        ) : auth.status !== 'signed-in' ? (
+          <div className="grid gap-4">
+            <p>Open this page from the link in your password reset email.</p>
+            <Link className="text-primary underline" to="/forgot-password">
+              Request a reset link
+            </Link>
+          </div>
+        ) : (
+          <form className="grid gap-5" onSubmit={submit} noValidate>
+            <Field
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters."
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              maxLength={128}
+            />
+            <Field
+              label="Repeat the new password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+              maxLength={128}
+            />
+            {error && <Notice kind="error">{error}</Notice>}
+            <Button type="submit" disabled={busy || password.length < 8 || !repeat}>
+              {busy ? 'Saving…' : 'Save new password'}
+            </Button>
+          </form>
+        )}
+      </Panel>
+    </AuthShell>
+  );
+}

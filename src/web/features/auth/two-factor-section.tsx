@@ -1,0 +1,207 @@
+import { useState, type FormEvent } from 'react';
+import type { User } from '@supabase/supabase-js';
+import { Button } from '@/components/ui/button';
+import { authErrorMessage } from './auth-errors';
+import { startAuth, useAuth } from './auth-store';
+import { Field, Notice, Panel } from './auth-ui';
+import { TotpStep } from './totp-step';
+
+interface Enrolment {
+  factorId: string;
+  qrCode: string;
+  secret: string;
+}
+
+/** The two-factor switch: enrol a TOTP authenticator with its QR code, or remove it. */
+export function TwoFactorSection({ user, onChange }: { user: User; onChange: () => void }) {
+  const auth = useAuth();
+  const verified = (user.factors ?? []).filter((f) => f.status === 'verified');
+  const enabled = verified.length > 0;
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [confirmingDisable, setConfirmingDisable] = useState(false);
+  const aal = auth.session ? decodeAal(auth.session.access_token) : 'aal1';
+
+  async function begin() {
+    setBusy(true);
+    setStatus(null);
+    const client = await startAuth();
+    // An enrolment abandoned earlier (page closed before the code) is replaced.
+    for (const stale of (user.factors ?? []).filter((f) => f.status !== 'verified')) {
+      await client.auth.mfa.unenroll({ factorId: stale.id });
+    }
+    const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    setBusy(false);
+    if (error) {
+      setStatus({ kind: 'error', text: authErrorMessage(error) });
+      return;
+    }
+    setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!enrolment) return;
+    setBusy(true);
+    setStatus(null);
+    const client = await startAuth();
+    const { error } = await client.auth.mfa.challengeAndVerify({
+      factorId: enrolment.factorId,
+      code: code.trim(),
+    });
+    setBusy(false);
+    if (error) {
+      setStatus({ kind: 'error', text: authErrorMessage(error) });
+      setCode('');
+      return;
+    }
+    setEnrolment(null);
+    setCode('');
+    setStatus({
+      kind: 'success',
+      text: 'Two-factor authentication is on. You will be asked for a code when you sign in.',
+    });
+    onChange();
+  }
+
+  async function disable() {
+    setBusy(true);
+    setStatus(null);
+    const client = await startAuth();
+    for (const factor of verified) {
+      const { error } = await client.auth.mfa.unenroll({ factorId: factor.id });
+      if (error) {
+        setBusy(false);
+        setStatus({ kind: 'error', text: authErrorMessage(error) });
+        return;
+      }
+    }
+    setBusy(false);
+    setConfirmingDisable(false);
+    setStatus({ kind: 'success', text: 'Two-factor authentication is off.' });
+    onChange();
+  }
+
+  function toggle() {
+    if (enabled) setConfirmingDisable(true);
+    else void begin();
+  }
+
+  return (
+    <Panel aria-labelledby="mfa-title">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h2 id="mfa-title" className="text-lg font-semibold">
+            Two-factor authentication
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Ask for a code from an authenticator app when you sign in.
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={enabled}
+          aria-labelledby="mfa-title"
+          disabled={busy || enrolment !== null}
+          onClick={toggle}
+          className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 aria-checked:bg-primary"
+        >
+          <span
+            aria-hidden="true"
+            className={`block size-5 rounded-full bg-background shadow transition-transform ${enabled ? 'translate-x-5' : 'translate-x-0'}`}
+          />
+        </button>
+      </div>
+
+      {enrolment && (
+        <form className="mt-5 grid gap-4" onSubmit={confirm} noValidate>
+          <p className="text-sm">
+            Scan this QR code with an authenticator app (such as 1Password, Google Authenticator or
+            Authy), then enter the 6-digit code it shows.
+          </p>
+          <img
+            src={enrolment.qrCode}
+            alt="QR code for your authenticator app"
+            width={176}
+            height={176}
+            className="rounded-md border bg-white p-2"
+          />
+          <p className="text-sm">
+            Cannot scan? Enter this key instead:{' '}
+            <code
+              className="rounded bg-muted px-1.5 py-0.5 font-mono break-all"
+              data-testid="totp-secret"
+            >
+              {enrolment.secret}
+            </code>
+          </p>
+          <Field
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy || code.length !== 6}>
+              {busy ? 'Verifying…' : 'Turn on'}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setEnrolment(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {confirmingDisable &&
+        (aal === 'aal2' ? (
+          <div className="mt-5 grid gap-3">
+            <p className="text-sm">
+              Turn off two-factor authentication? Signing in will need only your password.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                variant="destructive"
+                disabled={busy}
+                onClick={() => void disable()}
+              >
+                Turn off
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => setConfirmingDisable(false)}>
+                Keep it on
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="mt-5 grid gap-3">
+            <p className="text-sm">
+              Enter a code from your authenticator app to confirm it is you.
+            </p>
+            <TotpStep onVerified={() => undefined} />
+          </div>
+        ))}
+
+      {status && (
+        <div className="mt-4">
+          <Notice kind={status.kind}>{status.text}</Notice>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function decodeAal(token: string): string {
+  try {
+    const payload = JSON.parse(
+      atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')),
+    ) as { aal?: string };
+    return payload.aal ?? 'aal1';
+  } catch {
+    return 'aal1';
+  }
+}
