@@ -47,9 +47,14 @@ export async function markAttemptSucceeded(db: Database, attemptId: number): Pro
   await db.query('update data_room.pin_attempts set succeeded = true where id = $1', [attemptId]);
 }
 
-/** Old attempts are only needed for the window; keep the table small. */
+/**
+ * Retention for the client addresses the data room keeps (personal data): attempts are only
+ * needed for the rate-limit window, grants for 90 days after they expire (access events keep
+ * the grant id).
+ */
 export async function pruneAttempts(db: Database): Promise<void> {
   await db.query(
     `delete from data_room.pin_attempts where attempted_at < now() - interval '1 day'`,
   );
+  await db.query(`delete from data_room.grants where expires_at < now() - interval '90 days'`);
 }

@@ -4,6 +4,7 @@
  */
 import type { GatewayDeps } from '../gateway/context';
 import { createStorage, type Storage } from '../gateway/storage/index';
+import { pruneAttempts } from './attempts';
 import { loadPinChecker, type PinChecker } from './pin';
 import { seedDataRoom } from './seed';
 
@@ -33,11 +34,12 @@ export function dataRoomServices(deps: GatewayDeps): DataRoomServices {
 }
 
 /**
- * Start-up: settles the PIN (generating and printing it on first start) and seeds the pack
- * into the registry and the private bucket on first start.
+ * Start-up: settles the PIN (generating and printing it on first start), seeds the pack
+ * into the registry and the private bucket on first start, and applies the retention rules.
  */
 export async function prepareDataRoom(deps: GatewayDeps): Promise<void> {
   const services = dataRoomServices(deps);
   await services.pin();
   await seedDataRoom(deps.db, services.storage, deps.log);
+  await pruneAttempts(deps.db);
 }
