@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 
 export interface Measurement {
   requestsPerSecond: number;
+  seconds: number;
   p50Ms: number;
   p99Ms: number;
   /** Requests that failed or answered outside 2xx: any makes the figure suspect. */
@@ -38,6 +39,7 @@ export async function measureHttp(
   const total = result.requests.total;
   return {
     requestsPerSecond: total / result.duration,
+    seconds: result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -77,9 +79,31 @@ export async function measureLoop(
   latencies.sort((a, b) => a - b);
   return {
     requestsPerSecond: latencies.length / elapsed,
+    seconds: elapsed,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     errors,
     total: latencies.length,
+  };
+}
+
+/**
+ * Joins short rounds of one case into one figure: throughput over the total time, and
+ * latency percentiles as the request-weighted mean of each round's (an approximation that
+ * keeps rounds cheap). Interleaving rounds of the cases being compared spreads the noise of
+ * a shared machine evenly over them.
+ */
+export function combine(rounds: Measurement[]): Measurement {
+  const total = rounds.reduce((sum, r) => sum + r.total, 0);
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
+  const weighted = (pick: (r: Measurement) => number) =>
+    total === 0 ? 0 : rounds.reduce((sum, r) => sum + pick(r) * r.total, 0) / total;
+  return {
+    requestsPerSecond: seconds === 0 ? 0 : total / seconds,
+    seconds,
+    p50Ms: weighted((r) => r.p50Ms),
+    p99Ms: weighted((r) => r.p99Ms),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    total,
   };
 }

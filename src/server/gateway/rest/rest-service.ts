@@ -120,13 +120,12 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     }
     return c.json(payloadTooLarge().toBody(), 413);
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(payloadTooLarge().toBody(), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(payloadTooLarge().toBody(), 413),
+  });
+  // Only requests that carry a body: touching the body stream of a GET costs a ReadableStream.
+  app.on(['POST', 'PATCH', 'DELETE', 'PUT'], '*', limitBody);
 
   /**
    * Runs the work as the request's role and turns every failure into PostgREST's shape.
