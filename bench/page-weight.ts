@@ -9,21 +9,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { loadConfig } from '../src/server/config';
 import { findRoute } from '../src/common/routes';
 
-const DOC_PAGE_BUDGET_KB = 120;
-const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/data-encryption'];
-const distDir = loadConfig().webDistDir;
+export const DOC_PAGE_BUDGET_KB = 120;
 
-interface Asset {
+export interface Asset {
   file: string;
   kind: 'js' | 'css';
   gzipBytes: number;
 }
 
-function htmlFor(pathname: string): string {
+function htmlFor(distDir: string, pathname: string): string {
   const route = findRoute(pathname);
   if (!route) throw new Error(`${pathname} is not a route of src/common/routes.ts`);
   const file = !route.prerender
@@ -48,8 +47,9 @@ export function staticImports(code: string): string[] {
   return [...found];
 }
 
-function measure(pathname: string): Asset[] {
-  const html = htmlFor(pathname);
+/** Every file a page loads before the app first renders, with its gzip size. */
+export function measure(distDir: string, pathname: string): Asset[] {
+  const html = htmlFor(distDir, pathname);
   const scripts = attributeValues(html, /<script[^>]*type="module"[^>]*src="([^"]+)"/g);
   const preloads = attributeValues(html, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
   const styles = attributeValues(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
@@ -79,27 +79,39 @@ function measure(pathname: string): Asset[] {
   return [...assets.values()];
 }
 
+export function totals(assets: Asset[]): { js: number; css: number } {
+  const sum = (kind: Asset['kind']) =>
+    assets.filter((asset) => asset.kind === kind).reduce((total, a) => total + a.gzipBytes, 0);
+  return { js: sum('js'), css: sum('css') };
+}
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-console.log(`Page weight before first render (gzip), build in ${distDir}\n`);
-let overBudget = false;
-for (const pathname of paths) {
-  const assets = measure(pathname);
-  const js = assets.filter((a) => a.kind === 'js').reduce((sum, a) => sum + a.gzipBytes, 0);
-  const css = assets.filter((a) => a.kind === 'css').reduce((sum, a) => sum + a.gzipBytes, 0);
-  const isDoc = findRoute(pathname)?.kind === 'doc';
-  const verdict = isDoc
-    ? js / 1024 <= DOC_PAGE_BUDGET_KB
-      ? `  (within the ${DOC_PAGE_BUDGET_KB} KB budget)`
-      : `  (OVER the ${DOC_PAGE_BUDGET_KB} KB budget)`
-    : '';
-  if (isDoc && js / 1024 > DOC_PAGE_BUDGET_KB) overBudget = true;
-  console.log(
-    `${pathname}: JS ${kb(js)} KB in ${assets.filter((a) => a.kind === 'js').length} files, CSS ${kb(css)} KB${verdict}`,
-  );
-  for (const asset of assets.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
-    console.log(`  ${kb(asset.gzipBytes).padStart(7)} KB  ${asset.file}`);
+function main() {
+  const paths =
+    process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/data-encryption'];
+  const distDir = loadConfig().webDistDir;
+  console.log(`Page weight before first render (gzip), build in ${distDir}\n`);
+  let overBudget = false;
+  for (const pathname of paths) {
+    const assets = measure(distDir, pathname);
+    const { js, css } = totals(assets);
+    const isDoc = findRoute(pathname)?.kind === 'doc';
+    const verdict = isDoc
+      ? js / 1024 <= DOC_PAGE_BUDGET_KB
+        ? `  (within the ${DOC_PAGE_BUDGET_KB} KB budget)`
+        : `  (OVER the ${DOC_PAGE_BUDGET_KB} KB budget)`
+      : '';
+    if (isDoc && js / 1024 > DOC_PAGE_BUDGET_KB) overBudget = true;
+    console.log(
+      `${pathname}: JS ${kb(js)} KB in ${assets.filter((a) => a.kind === 'js').length} files, CSS ${kb(css)} KB${verdict}`,
+    );
+    for (const asset of assets.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+      console.log(`  ${kb(asset.gzipBytes).padStart(7)} KB  ${asset.file}`);
+    }
+    console.log('');
   }
-  console.log('');
+  if (overBudget) process.exitCode = 1;
 }
-if (overBudget) process.exitCode = 1;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
