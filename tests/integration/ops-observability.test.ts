@@ -193,7 +193,11 @@ describe.each(databaseKinds)('per-key rate limit on %s', (kind) => {
 
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await call(server.anonKey)).status).toBe(200);
-    // Pages and /health are not API traffic and are never limited.
+    // Pages, /health and keyless downloads are not per-key traffic and are never limited.
     for (let i = 0; i < 8; i++) expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    const keyless = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(`${server.url}/storage/v1/object/public/none/x.txt`)),
+    );
+    expect(keyless.map((r) => r.status)).toEqual(Array(8).fill(404));
   });
 });

@@ -4,7 +4,7 @@
  * decision 0021 for what that means with several gateway processes).
  */
 import { createHash } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bearerToken } from '../api-auth';
 
@@ -58,23 +58,19 @@ export function createRateLimiter(
   };
 }
 
-/** The API key a request presents; the client address when it presents none. */
-function rateKey(c: Parameters<Parameters<typeof createMiddleware>[0]>[0]): string {
+/** The API key a request presents (hashed, so the limiter never holds a usable key). */
+function rateKey(c: Context): string | undefined {
   const key = c.req.header('apikey')?.trim() || bearerToken(c.req.header('authorization'));
-  // Hashed so the limiter's memory never holds a usable key.
-  if (key) return `key:${createHash('sha256').update(key).digest('base64url')}`;
-  let address = 'unknown';
-  try {
-    address = getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // Not behind @hono/node-server (e.g. app.request in a unit test).
-  }
-  return `ip:${address}`;
+  return key ? createHash('sha256').update(key).digest('base64url') : undefined;
 }
 
 export function rateLimit(limitPerSecond: number, limiter = createRateLimiter(limitPerSecond)) {
   return createMiddleware(async (c, next) => {
-    const wait = limiter.take(rateKey(c));
+    const key = rateKey(c);
+    // Keyless requests (public and signed downloads, CORS preflights) are not per-key traffic;
+    // limiting them by address would throttle every client behind one proxy together.
+    if (!key) return next();
+    const wait = limiter.take(key);
     if (wait === 0) return next();
     c.header('Retry-After', String(wait));
     // The services' CORS middleware has not run yet; a browser must still see the 429.
