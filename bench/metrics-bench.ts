@@ -186,6 +186,7 @@ async function main() {
           ? `direct median ${median} ms: within the 50 ms target`
           : `direct median ${median} ms: OVER the 50 ms target`,
       );
+      if (median >= 50) process.exitCode = 1;
     } finally {
       await server.close();
     }
