@@ -23,10 +23,12 @@ export function SiteHeader({ withSidebar }: { withSidebar: boolean }) {
           aria-label={`${brand.headerTitle} home`}
         >
           <LyceumMark className="size-9 shrink-0" />
-          <span className="min-w-0 truncate font-serif text-lg leading-tight font-semibold tracking-tight text-primary sm:text-xl">
-            {brand.product}
-            <span className="font-sans text-base font-medium text-muted-foreground max-[420px]:sr-only sm:text-lg">
-              {' '}
+          {/* Stacked on phones (name over "Learning Platform"), one line from 640 px. */}
+          <span className="flex min-w-0 flex-col leading-none sm:flex-row sm:items-baseline sm:gap-1.5">
+            <span className="truncate font-serif text-lg font-semibold tracking-tight text-primary sm:text-xl">
+              {brand.product}
+            </span>{' '}
+            <span className="truncate text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase sm:text-lg sm:font-medium sm:tracking-normal sm:normal-case">
               Learning Platform
             </span>
           </span>
