@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as jose from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
@@ -184,12 +185,22 @@ describe.each(databaseKinds)('per-key rate limit on %s', (kind) => {
       statusCode: '429',
       code: 'over_request_rate_limit',
       error: 'Too Many Requests',
-      message: 'Rate limit exceeded: at most 5 requests per second per API key. Retry after 1 s.',
+      message:
+        'Rate limit exceeded: at most 5 requests per second per API key or user. Retry after 1 s.',
     });
     await Promise.all(burst.map((r) => r.arrayBuffer().catch(() => undefined)));
 
-    // Another key has its own allowance.
+    // Another key has its own allowance, and so does each signed-in user of the shared anon key.
     expect((await call(server.serviceRoleKey)).status).toBe(200);
+    const key = server.deps.keys.current;
+    const userToken = await new jose.SignJWT({ role: 'authenticated', sub: randomUUID() })
+      .setProtectedHeader({ alg: key.alg, kid: key.kid })
+      .setExpirationTime('1h')
+      .sign(key.privateKey);
+    const asUser = await fetch(`${server.url}/functions/v1/health`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${userToken}` },
+    });
+    expect(asUser.status).toBe(200);
 
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await call(server.anonKey)).status).toBe(200);

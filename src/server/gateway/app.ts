@@ -21,7 +21,7 @@ export function createGateway(deps: GatewayDeps) {
 
   app.use('*', requestLog(deps.log, metricsFor(deps)));
   app.use('*', compress());
-  const limit = rateLimit(deps.config.apiRateLimitPerSecond);
+  const limit = rateLimit(deps.config.apiRateLimitPerSecond, { sharedKeys: [deps.keys.anonKey] });
   for (const service of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(service, limit);
 
   app.route('/health', healthRoutes(deps));

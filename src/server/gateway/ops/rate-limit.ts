@@ -4,6 +4,7 @@
  * decision 0021 for what that means with several gateway processes).
  */
 import { createHash } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bearerToken } from '../api-auth';
@@ -58,15 +59,47 @@ export function createRateLimiter(
   };
 }
 
-/** The API key a request presents (hashed, so the limiter never holds a usable key). */
-function rateKey(c: Context): string | undefined {
-  const key = c.req.header('apikey')?.trim() || bearerToken(c.req.header('authorization'));
-  return key ? createHash('sha256').update(key).digest('base64url') : undefined;
+function hash(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
 }
 
-export function rateLimit(limitPerSecond: number, limiter = createRateLimiter(limitPerSecond)) {
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Not served by @hono/node-server (e.g. app.request in a unit test).
+    return 'unknown';
+  }
+}
+
+export interface RateLimitOptions {
+  /**
+   * Keys every browser presents (the anon key): limited per client address instead, so one
+   * busy visitor cannot use up the allowance of all the others.
+   */
+  sharedKeys?: readonly string[];
+  limiter?: RateLimiter;
+}
+
+/**
+ * Whose allowance a request draws on, hashed so the limiter never holds a usable key: a
+ * signed-in user's session token, else the API key (per address for a shared key).
+ */
+function rateKey(c: Context, shared: ReadonlySet<string>): string | undefined {
+  const apiKey = c.req.header('apikey')?.trim();
+  const bearer = bearerToken(c.req.header('authorization'));
+  if (bearer && bearer !== apiKey && !shared.has(bearer)) return `token:${hash(bearer)}`;
+  const key = apiKey || bearer;
+  if (!key) return undefined;
+  if (shared.has(key)) return `shared:${hash(key)}:${clientAddress(c)}`;
+  return `key:${hash(key)}`;
+}
+
+export function rateLimit(limitPerSecond: number, options: RateLimitOptions = {}) {
+  const limiter = options.limiter ?? createRateLimiter(limitPerSecond);
+  const shared = new Set(options.sharedKeys ?? []);
   return createMiddleware(async (c, next) => {
-    const key = rateKey(c);
+    const key = rateKey(c, shared);
     // Keyless requests (public and signed downloads, CORS preflights) are not per-key traffic;
     // limiting them by address would throttle every client behind one proxy together.
     if (!key) return next();
@@ -81,7 +114,7 @@ export function rateLimit(limitPerSecond: number, limiter = createRateLimiter(li
         statusCode: '429',
         code: 'over_request_rate_limit',
         error: 'Too Many Requests',
-        message: `Rate limit exceeded: at most ${limitPerSecond} requests per second per API key. Retry after ${wait} s.`,
+        message: `Rate limit exceeded: at most ${limitPerSecond} requests per second per API key or user. Retry after ${wait} s.`,
       },
       429,
     );
