@@ -7,10 +7,11 @@ import { configuredPinChecker, generatePin, loadPinChecker } from './pin';
 
 describe('data room PIN', () => {
   let db: Database;
+  // Every migration on a fresh PGlite: seconds on a busy machine.
   beforeAll(async () => {
     db = await openPglite('memory://');
     await migrate(db);
-  });
+  }, 60_000);
   afterAll(() => db?.close());
 
   it('generates a PIN on first start, prints it once and stores only a hash', async () => {
