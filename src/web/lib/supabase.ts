@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 interface ClientConfig {
   apiUrl: string;
@@ -13,7 +13,12 @@ let clientPromise: Promise<SupabaseClient> | undefined;
  */
 export function getSupabase(): Promise<SupabaseClient> {
   clientPromise ??= (async () => {
-    const response = await fetch('/client-config.json');
+    // supabase-js (~60 KB gzip) is loaded with the first call, not with every page's entry
+    // chunk: most visitors of the public pages never need it (docs/decisions/0002).
+    const [{ createClient }, response] = await Promise.all([
+      import('@supabase/supabase-js'),
+      fetch('/client-config.json'),
+    ]);
     if (!response.ok)
       throw new Error(`Could not load the client configuration (HTTP ${response.status})`);
     const { apiUrl, anonKey } = (await response.json()) as ClientConfig;
