@@ -37,7 +37,7 @@ describe('data room PIN', () => {
     const second = await loadPinChecker(db, undefined, log);
     expect(lines).toHaveLength(1);
     expect(await second.matches(pin!)).toBe(true);
-  });
+  }, 30_000);
 
   it('prefers DATA_ROOM_PIN and compares it exactly', async () => {
     const checker = await loadPinChecker(db, 'configured-pin', createLogger('silent'));
