@@ -121,6 +121,14 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     expect(await ids(t().overlaps('tags', ['lab', 'core']))).toEqual([1, 3]);
     expect(await ids(t().not('id', 'in', '(1,2)'))).toEqual([3, 4, 5]);
     expect(await ids(t().eq('meta->>room', 'A1'))).toEqual([1]);
+    expect(await ids(t().textSearch('title', 'biology'))).toEqual([2]);
+    expect(
+      await ids(t().textSearch('title', 'chemistry | drawing', { config: 'english' })),
+    ).toEqual([3, 4]);
+    expect(await ids(t().textSearch('title', '"quoted course"', { type: 'websearch' }))).toEqual([
+      5,
+    ]);
+    expect(await ids(t().filter('title', 'match', '^[AB]'))).toEqual([1, 2]);
   });
 
   it('combines filters with or, and, and not', async () => {
