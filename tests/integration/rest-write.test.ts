@@ -166,6 +166,22 @@ describe.each(databaseKinds)('REST writes and row-level security on %s', (kind) 
     ]);
   });
 
+  it("answers return=headers-only with the new row's Location", async () => {
+    const response = await fetch(`${server.url}/rest/v1/rw_tags`, {
+      method: 'POST',
+      headers: {
+        apikey: server.serviceRoleKey,
+        'content-type': 'application/json',
+        prefer: 'return=headers-only',
+      },
+      body: JSON.stringify({ name: 'w z' }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('location')).toBe('/rw_tags?name=eq.w%20z');
+    expect(await response.text()).toBe('');
+    await service.from('rw_tags').delete().eq('name', 'w z');
+  });
+
   it('upserts with merge-duplicates and ignore-duplicates', async () => {
     const merged = await service
       .from('rw_tags')

@@ -70,6 +70,19 @@ function payloadTooLarge(): RestError {
 
 type RestContext = Context<ApiEnv>;
 
+/** `Prefer: return=headers-only`: where the first inserted row can be read back. */
+function locationOf(relation: string, primaryKey: string[], body: string): string | undefined {
+  if (primaryKey.length === 0) return undefined;
+  const [first] = JSON.parse(body) as Record<string, unknown>[];
+  if (!first || !primaryKey.every((key) => first[key] !== undefined && first[key] !== null)) {
+    return undefined;
+  }
+  const query = primaryKey
+    .map((key) => `${encodeURIComponent(key)}=eq.${encodeURIComponent(String(first[key]))}`)
+    .join('&');
+  return `/${encodeURIComponent(relation)}?${query}`;
+}
+
 export interface RestService {
   app: Hono<ApiEnv>;
   schema: SchemaCache;
@@ -264,6 +277,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     prefs: Preferences,
     singular: boolean,
     created: boolean,
+    inserted?: { relation: string; primaryKey: string[] },
   ): Response {
     if (singular && row.page_total !== 1) throw notSingular(row.page_total);
     const headers: Record<string, string> = {
@@ -273,6 +287,10 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
           : `0-${row.page_total - 1}/${prefs.count ? row.page_total : '*'}`,
     };
     if (prefs.applied.length > 0) headers['Preference-Applied'] = prefs.applied.join(', ');
+    if (prefs.returnMode === 'headers-only' && inserted && row.page_total > 0) {
+      const location = locationOf(inserted.relation, inserted.primaryKey, row.body);
+      if (location) headers.Location = location;
+    }
     if (prefs.returnMode === 'representation') {
       headers['Content-Type'] = singular ? OBJECT_TYPE : JSON_TYPE;
       return c.body(singular ? row.body.slice(1, -1) : row.body, created ? 201 : 200, headers);
@@ -352,7 +370,14 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       }
       const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
       // Thrown inside the transaction, so a `.single()` write that touched the wrong number of rows rolls back.
-      return mutationResponse(c, rows[0] as ReadResultRow, prefs, singular, method === 'POST');
+      return mutationResponse(
+        c,
+        rows[0] as ReadResultRow,
+        prefs,
+        singular,
+        method === 'POST',
+        method === 'POST' ? { relation: name, primaryKey: relation.primaryKey } : undefined,
+      );
     });
   }
 
