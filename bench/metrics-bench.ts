@@ -134,7 +134,7 @@ async function main() {
       await timed('activity (30 days)', () =>
         db.query(
           `insert into public.user_activity (user_id, last_active_at)
-           select ${userId('g')}, now() - ((g * 7919) % 2592000) * interval '1 second'
+           select ${userId('g')}, now() - ((g::bigint * 7919) % 2592000) * interval '1 second'
              from generate_series(1, $1::int) g`,
           [USERS],
         ),
