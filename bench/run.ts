@@ -10,6 +10,7 @@ const benches: string[][] = [
   ['bench/rest-bench.ts'],
   ['bench/storage-bench.ts'],
   ['bench/metrics-bench.ts'],
+  ['bench/auth-bench.ts'],
 ];
 
 let failures = 0;

@@ -85,29 +85,30 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0];
 }
 
+/**
+ * The user with identities, factors and app roles in one round trip: on PGlite every query
+ * waits its turn, and a transaction's queries on PostgreSQL must not overlap either.
+ */
 export async function loadUser(db: Queryable, id: string): Promise<LoadedUser | undefined> {
-  const row = await findUserById(db, id);
+  if (!isUuid(id)) return undefined;
+  const { rows } = await db.query<
+    UserRow & { identities: IdentityRow[]; factors: FactorRow[]; app_roles: string[] } & Record<
+        string,
+        unknown
+      >
+  >(
+    `select u.*,
+       coalesce((select json_agg(i order by i.created_at) from auth.identities i where i.user_id = u.id), '[]') as identities,
+       coalesce((select json_agg(f order by f.created_at) from auth.mfa_factors f where f.user_id = u.id), '[]') as factors,
+       coalesce((select json_agg(r.role order by r.role)
+                 from (select distinct role from public.user_roles where user_id = u.id) r), '[]') as app_roles
+     from auth.users u where u.id = $1`,
+    [id],
+  );
+  const row = rows[0];
   if (!row) return undefined;
-  const [identities, factors, roles] = await Promise.all([
-    db.query<IdentityRow & Record<string, unknown>>(
-      'select * from auth.identities where user_id = $1 order by created_at',
-      [id],
-    ),
-    db.query<FactorRow & Record<string, unknown>>(
-      'select * from auth.mfa_factors where user_id = $1 order by created_at',
-      [id],
-    ),
-    db.query<{ role: string }>(
-      'select distinct role from public.user_roles where user_id = $1 order by role',
-      [id],
-    ),
-  ]);
-  return {
-    row,
-    identities: identities.rows,
-    factors: factors.rows,
-    roles: roles.rows.map((r) => r.role),
-  };
+  const { identities, factors, app_roles: roles, ...user } = row;
+  return { row: user as UserRow, identities, factors, roles };
 }
 
 export function appMetadata(user: LoadedUser): Record<string, unknown> {
