@@ -386,6 +386,12 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
       });
       expect(list.status).toBe(400);
       expect(await list.json()).toMatchObject({ message: 'The request body is not valid JSON' });
+      const huge = await fetch(`${server.url}/storage/v1/object/list/homework`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefix: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(huge.status).toBe(413);
     });
   });
 

@@ -10,6 +10,7 @@ import type { JwtClaims } from '../../db/types';
 import { TokenError } from '../../keys/verify';
 import { bearerToken } from '../api-auth';
 import type { ApiEnv, ApiVariables, GatewayDeps } from '../context';
+import { BodyTooLarge, readBodyLimited } from '../ops/body';
 import { apiCors } from '../ops/cors';
 import { cachedVerifier } from '../ops/verified-tokens';
 
@@ -33,33 +34,6 @@ export function registerFunctionForTests(definition: EdgeFunctionDefinition): ()
 
 function errorBody(code: string, message: string) {
   return { code, message };
-}
-
-class BodyTooLarge extends Error {}
-
-/** Reads the body, stopping as soon as it passes `limit` bytes. */
-async function readBody(request: Request, limit: number): Promise<ArrayBuffer | undefined> {
-  if (!request.body) return undefined;
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limit) throw new BodyTooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  const joined = Buffer.concat(chunks);
-  return joined.buffer.slice(
-    joined.byteOffset,
-    joined.byteOffset + joined.byteLength,
-  ) as ArrayBuffer;
 }
 
 interface Mounted {
@@ -145,9 +119,11 @@ export function functionsRoutes(
     const limit = definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     let body: ArrayBuffer | undefined;
     try {
-      body = await readBody(c.req.raw, limit);
+      body = await readBodyLimited(c.req.raw, limit);
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
+      // The rest of the body may still be on its way: this connection cannot be reused.
+      c.header('Connection', 'close');
       return c.json(
         errorBody('payload_too_large', `The request body is larger than ${limit} bytes`),
         413,

@@ -7,6 +7,7 @@ import type { ApiEnv, GatewayDeps } from '../context';
 import { bearerToken } from '../api-auth';
 import { TokenError } from '../../keys/verify';
 import type { JwtClaims } from '../../db/types';
+import { BodyTooLarge, readBodyLimited } from '../ops/body';
 import { apiCors } from '../ops/cors';
 import { cachedVerifier } from '../ops/verified-tokens';
 import { StorageError, storageErrors } from './errors';
@@ -61,6 +62,8 @@ export function storageRoutes(
     if (error instanceof StorageError) {
       if (error.status >= 500)
         deps.log.error('storage error', { path: c.req.path, error: error.message });
+      // The rest of a refused body may still be on its way: this connection cannot be reused.
+      if (error.status === 413) c.header('Connection', 'close');
       return c.json(error.toBody(), error.status);
     }
     deps.log.error('storage request failed', {
@@ -111,11 +114,14 @@ export function storageRoutes(
   }
 
   async function jsonBody(c: StorageContext): Promise<Record<string, unknown>> {
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_JSON_BYTES) throw storageErrors.entityTooLarge(MAX_JSON_BYTES);
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_JSON_BYTES)
-      throw storageErrors.entityTooLarge(MAX_JSON_BYTES);
+    let bytes: ArrayBuffer | undefined;
+    try {
+      bytes = await readBodyLimited(c.req.raw, MAX_JSON_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) throw storageErrors.entityTooLarge(MAX_JSON_BYTES);
+      throw error;
+    }
+    const text = bytes ? new TextDecoder().decode(bytes) : '';
     if (text.trim() === '') return {};
     let parsed: unknown;
     try {
