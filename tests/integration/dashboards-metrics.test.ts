@@ -182,6 +182,22 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
     expect(moved.totals.active_users_7d - after.totals.active_users_7d).toBe(1);
   });
 
+  it('counts a sign-in as activity', async () => {
+    const dave = await createUser(`dave-${kind}@example.test`);
+    const before = await metrics();
+    await server.deps.db.query('update auth.users set last_sign_in_at = now() where id = $1', [
+      dave,
+    ]);
+    const after = await metrics();
+    expect(after.totals.active_today).toBe(before.totals.active_today + 1);
+    // An older sign-in time does not move the activity back.
+    await server.deps.db.query(
+      `update auth.users set last_sign_in_at = now() - interval '3 days' where id = $1`,
+      [dave],
+    );
+    expect((await metrics()).totals.active_today).toBe(after.totals.active_today);
+  });
+
   it("records activity only for a signed-in caller and keeps activity rows out of clients' hands", async () => {
     const anonCall = await server.anon().rpc('record_activity');
     expect(anonCall.error).not.toBeNull();
