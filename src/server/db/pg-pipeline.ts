@@ -12,7 +12,7 @@ import pg from 'pg';
 
 interface Connection {
   parse(config: { text: string; name?: string }): void;
-  bind(config: { values: (string | null)[] }): void;
+  bind(config: { statement?: string; values: (string | null)[] }): void;
   execute(config: { portal: string }): void;
   stream: { cork?: () => void; uncork?: () => void };
 }
@@ -23,6 +23,9 @@ interface QueryInternals {
   handleCommandComplete(message: unknown, connection: Connection): void;
 }
 
+/** Connections that already hold the named setup statement (parsed once per connection). */
+const preparedSetup = new WeakMap<Connection, Set<string>>();
+
 const BaseQuery = pg.Query as unknown as new (config: pg.QueryConfig) => QueryInternals;
 
 export class QueryAfterSetup extends BaseQuery {
@@ -30,7 +33,7 @@ export class QueryAfterSetup extends BaseQuery {
   private inSetup = true;
 
   constructor(
-    private readonly setup: { text: string; values: (string | null)[] },
+    private readonly setup: { name: string; text: string; values: (string | null)[] },
     config: pg.QueryConfig,
   ) {
     super({ ...config, queryMode: 'extended' } as pg.QueryConfig);
@@ -39,8 +42,16 @@ export class QueryAfterSetup extends BaseQuery {
   override prepare(connection: Connection): void {
     // The setup statement has no Describe: the backend sends its DataRow without a
     // RowDescription, which handleDataRow below skips.
-    connection.parse({ text: this.setup.text });
-    connection.bind({ values: this.setup.values });
+    let prepared = preparedSetup.get(connection);
+    if (!prepared) {
+      prepared = new Set();
+      preparedSetup.set(connection, prepared);
+    }
+    if (!prepared.has(this.setup.name)) {
+      connection.parse({ text: this.setup.text, name: this.setup.name });
+      prepared.add(this.setup.name);
+    }
+    connection.bind({ statement: this.setup.name, values: this.setup.values });
     connection.execute({ portal: '' });
     super.prepare(connection);
   }

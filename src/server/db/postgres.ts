@@ -1,9 +1,16 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { applyClaims, claimsStatement } from './claims';
 import { QueryAfterSetup } from './pg-pipeline';
 import type { Database, JwtClaims, QueryResult, Queryable, Row } from './types';
 
 const INT8 = 20;
+
+/**
+ * Statements `queryAsRole` may keep prepared on each connection. Callers with open-ended SQL
+ * (REST requests of any shape) get named statements only up to this many distinct texts.
+ */
+const MAX_PREPARED = 500;
 
 /** int8 (counts, bigint ids) as numbers, like PGlite; everything else as pg's defaults. */
 const typeParsers = {
@@ -36,6 +43,7 @@ export async function openPostgres(connectionString: string, poolSize: number): 
   await pool.query('select 1');
   const root = wrap(pool);
   const listeners: pg.Client[] = [];
+  const preparedNames = new Set<string>();
 
   async function transaction<T>(fn: (tx: Queryable) => Promise<T>, claims?: JwtClaims) {
     const client = await pool.connect();
@@ -64,12 +72,22 @@ export async function openPostgres(connectionString: string, poolSize: number): 
       claims: JwtClaims,
       sql: string,
       params: readonly unknown[] = [],
+      options: { prepare?: boolean } = {},
     ) {
-      const setup = claimsStatement(claims);
+      const setup = { name: 'lyceum_claims', ...claimsStatement(claims) };
+      let name: string | undefined;
+      if (options.prepare) {
+        const candidate = `lyceum_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+        if (preparedNames.has(candidate) || preparedNames.size < MAX_PREPARED) {
+          preparedNames.add(candidate);
+          name = candidate;
+        }
+      }
       const client = await pool.connect();
       try {
         const result = await new Promise<pg.QueryResult>((resolve, reject) => {
           const query = new QueryAfterSetup(setup, {
+            name,
             text: sql,
             values: [...params],
             types: typeParsers,

@@ -41,6 +41,8 @@ export interface Database extends Queryable {
     claims: JwtClaims,
     sql: string,
     params?: readonly unknown[],
+    /** `prepare`: keep the statement prepared per connection (PostgreSQL; a bounded number). */
+    options?: { prepare?: boolean },
   ): Promise<QueryResult<R>>;
   /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;

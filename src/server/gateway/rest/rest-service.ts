@@ -152,7 +152,8 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
   ) {
     const claims = c.get('claims');
     const oneStatement: Queryable = {
-      query: (sql, params) => db.queryAsRole(claims, sql, params),
+      // Request SQL is built from templates, so few distinct texts: keep them prepared.
+      query: (sql, params) => db.queryAsRole(claims, sql, params, { prepare: true }),
       exec: () => Promise.reject(new Error('exec is not available to a one-statement request')),
     };
     const run = (snapshot: SchemaSnapshot) =>
