@@ -343,13 +343,21 @@ export function storageRoutes(
     };
     let result;
     if (/^multipart\/form-data/i.test(contentType)) {
-      // Multipart is parsed in memory, so refuse anything past the global cap before reading.
-      if (declared && Number(declared) > core.maxFileBytes + 64 * 1024)
-        throw storageErrors.entityTooLarge(core.maxFileBytes);
+      // Multipart is parsed in memory, so the body is read only up to the global cap (plus
+      // room for the form's own fields), whether or not it declares its length.
       await findBucket(deps.db, bucket);
+      let bytes: ArrayBuffer | undefined;
+      try {
+        bytes = await readBodyLimited(c.req.raw, core.maxFileBytes + 64 * 1024);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) throw storageErrors.entityTooLarge(core.maxFileBytes);
+        throw error;
+      }
       let form: FormData;
       try {
-        form = await c.req.raw.formData();
+        form = await new Response(bytes ?? null, {
+          headers: { 'content-type': contentType },
+        }).formData();
       } catch {
         throw storageErrors.invalidRequest('The multipart body could not be read');
       }
