@@ -378,6 +378,23 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     expect((await profile.json()).code).toBe('PGRST106');
   });
 
+  it('follows DDL: new columns appear after a reload, prepared statements and all', async () => {
+    const before = await db.from('rr_teachers').select('*').eq('id', 1);
+    expect(before.data).toEqual([{ id: 1, name: 'Ada' }]);
+    await server.deps.db.exec(
+      `alter table public.rr_teachers add column email text default 'a@example.org'; notify pgrst, 'reload schema';`,
+    );
+    let after = await db.from('rr_teachers').select('*').eq('id', 1);
+    for (let i = 0; i < 50 && after.data?.[0] && !('email' in after.data[0]); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await db.from('rr_teachers').select('*').eq('id', 1);
+    }
+    expect(after.error).toBeNull();
+    expect(after.data).toEqual([{ id: 1, name: 'Ada', email: 'a@example.org' }]);
+    const byNewColumn = await db.from('rr_teachers').select('name').eq('email', 'a@example.org');
+    expect(byNewColumn.data).toHaveLength(2);
+  });
+
   it('answers CORS preflights with the headers supabase-js sends', async () => {
     const response = await fetch(`${server.url}/rest/v1/rr_courses`, {
       method: 'OPTIONS',
