@@ -162,6 +162,8 @@ describe.each(databaseKinds)('functions router on %s', (kind) => {
       message: 'Function "no-such-function" not found',
     });
 
+    expect((await fetch(`${server.url}/functions/v1/%E0%A4%A`)).status).toBe(404);
+
     const thrown = await fetch(`${server.url}/functions/v1/test-throws`, {
       method: 'POST',
       headers: { apikey: server.anonKey },

@@ -104,7 +104,13 @@ export function functionsRoutes(
     const url = new URL(c.req.url);
     const rest = url.pathname.slice(PREFIX.length);
     const slash = rest.indexOf('/');
-    const name = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash));
+    const rawName = slash === -1 ? rest : rest.slice(0, slash);
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName);
+    } catch {
+      name = rawName;
+    }
     const target = mounted.get(name);
     if (!target) return c.json(errorBody('not_found', `Function "${name}" not found`), 404);
     const { definition } = target;
