@@ -1,3 +1,4 @@
+import http from 'node:http';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
@@ -267,5 +268,45 @@ describe('auth abuse limits and the production mailbox switch', () => {
     } finally {
       await production.stop();
     }
+  });
+});
+
+describe('auth links without SITE_URL on a public address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(() => server?.stop());
+
+  it('refuses to build a mail link from a forged Host header', async () => {
+    const { email } = await confirmedUser(server);
+    const before = await server.deps.db.query('select 1 from auth.dev_mailbox');
+    // fetch() does not let a caller set Host; node:http does, as any attacker's client would.
+    const { status, body } = await new Promise<{ status: number; body: string }>(
+      (resolve, reject) => {
+        const request = http.request(
+          `${server.url}/auth/v1/recover`,
+          {
+            method: 'POST',
+            headers: {
+              apikey: server.anonKey,
+              'content-type': 'application/json',
+              host: 'evil.example',
+            },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+          },
+        );
+        request.on('error', reject);
+        request.end(JSON.stringify({ email }));
+      },
+    );
+    expect(status).toBe(500);
+    expect(JSON.parse(body).message).toMatch(/SITE_URL is not configured/);
+    const after = await server.deps.db.query('select 1 from auth.dev_mailbox');
+    expect(after.rows).toHaveLength(before.rows.length);
   });
 });

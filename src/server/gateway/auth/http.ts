@@ -90,8 +90,22 @@ export function pkceParams(
   return { challenge, method: normalized };
 }
 
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The public base of links in mail and redirects. Without SITE_URL the request's own origin
+ * is used only on loopback: elsewhere the Host header is the caller's to choose, and a forged
+ * one would put a reset link to the caller's server into a victim's mail.
+ */
 function siteUrl(services: AuthServices, c: Context): string {
-  return services.config.siteUrl ?? new URL(c.req.url).origin;
+  if (services.config.siteUrl) return services.config.siteUrl;
+  const origin = new URL(c.req.url);
+  if (loopbackHosts.has(origin.hostname)) return origin.origin;
+  throw new AuthError(
+    500,
+    'unexpected_failure',
+    'SITE_URL is not configured: set it to the public address of this deployment so auth links and redirects can be built',
+  );
 }
 
 /**
@@ -108,9 +122,10 @@ export function safeRedirect(services: AuthServices, c: Context, requested: unkn
   } catch {
     return site;
   }
+  const own = new URL(c.req.url);
   const allowed = new Set([
     new URL(site).origin,
-    new URL(c.req.url).origin,
+    ...(loopbackHosts.has(own.hostname) ? [own.origin] : []),
     ...services.config.auth.redirectOrigins,
   ]);
   return allowed.has(url.origin) ? url.toString() : site;
