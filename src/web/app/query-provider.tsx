@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { whenIdle } from '@/lib/when-idle';
 
 let client: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;
@@ -7,8 +8,8 @@ const listeners = new Set<() => void>();
 
 /**
  * Loads TanStack Query's client (and with it query-core, ~8 KB gzip) on demand: before the
- * first render of a page that fetches data (its route loader awaits this), and right after
- * any other page becomes interactive. Documentation pages stay inside their JavaScript budget.
+ * first render of a page that fetches data (its route loader awaits this), and once the
+ * browser is idle on any other page. Documentation pages stay inside their JavaScript budget.
  */
 export function loadQueryClient(): Promise<QueryClient> {
   loading ??= import('@/lib/query-client').then(({ createQueryClient }) => {
@@ -33,8 +34,12 @@ const current = () => client;
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const value = useSyncExternalStore(subscribe, current, current);
-  useEffect(() => {
-    void loadQueryClient();
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadQueryClient();
+      }),
+    [],
+  );
   return <QueryClientContext.Provider value={value}>{children}</QueryClientContext.Provider>;
 }
