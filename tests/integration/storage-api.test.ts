@@ -377,6 +377,12 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
           code: 'InvalidKey',
         });
       }
+      const badBucket = await fetch(`${server.url}/storage/v1/object/%E0%A4%A`, {
+        method: 'DELETE',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{"prefixes":["a"]}',
+      });
+      expect(badBucket.status).toBe(400);
       const viaClient = await service.storage.from('homework').upload('nul\u0000.txt', 'x');
       expect(viaClient.error).toMatchObject({ status: 400, code: 'InvalidKey' });
       const list = await fetch(`${server.url}/storage/v1/object/list/homework`, {

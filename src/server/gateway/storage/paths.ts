@@ -50,6 +50,17 @@ export function splitBucketAndKey(rawRest: string): { bucket: string; key: strin
   return { bucket: checkBucketName(bucket), key: checkObjectKey(keyParts.join('/')) };
 }
 
+/** A bucket name taken from a URL segment. */
+export function bucketFromSegment(raw: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    throw storageErrors.invalidBucketName(raw);
+  }
+  return checkBucketName(decoded);
+}
+
 /** Whether `mimeType` matches a bucket's allowed list ("image/png", "image/*", "*\/*"). */
 export function mimeTypeAllowed(mimeType: string, allowed: readonly string[] | null): boolean {
   if (!allowed || allowed.length === 0) return true;

@@ -31,7 +31,7 @@ import {
   type BucketRow,
   type Run,
 } from './objects';
-import { checkBucketName, checkObjectKey, splitBucketAndKey } from './paths';
+import { bucketFromSegment, checkObjectKey, splitBucketAndKey } from './paths';
 import { serveObject } from './serve';
 import { checkExpiresIn, signObjectUrl, verifyObjectToken } from './signed-url';
 
@@ -235,7 +235,7 @@ export function storageRoutes(
     const rest = objectPath(c, 'sign/');
     if (!rest.includes('/') || rest.endsWith('/')) {
       // Several paths in one bucket: one entry per path, an error for each unavailable one.
-      const bucket = checkBucketName(decodeURIComponent(rest.replace(/\/$/, '')));
+      const bucket = bucketFromSegment(rest.replace(/\/$/, ''));
       if (!Array.isArray(body.paths) || body.paths.some((p) => typeof p !== 'string'))
         throw storageErrors.invalidRequest('paths must be a list of object paths');
       const run = asCaller(claims);
@@ -401,7 +401,7 @@ export function storageRoutes(
     const claims = await authenticate(c);
     const rest = objectPath(c).replace(/\/$/, '');
     if (!rest.includes('/')) {
-      const bucket = checkBucketName(decodeURIComponent(rest));
+      const bucket = bucketFromSegment(rest);
       const body = await jsonBody(c);
       if (!Array.isArray(body.prefixes) || body.prefixes.some((p) => typeof p !== 'string'))
         throw storageErrors.invalidRequest('prefixes must be a list of object paths');
