@@ -357,6 +357,22 @@ describe.each(databaseKinds)('REST writes and row-level security on %s', (kind) 
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ code: 'PGRST413' });
 
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const streamed = await fetch(`${server.url}/rest/v1/rw_tags`, {
+      method: 'POST',
+      headers: { apikey: server.serviceRoleKey, 'content-type': 'application/json' },
+      // No Content-Length: the body arrives chunked and is cut off at the limit.
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ < 40) controller.enqueue(chunk);
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+
     const patchArray = await fetch(`${server.url}/rest/v1/rw_tags?name=eq.x`, {
       method: 'PATCH',
       headers: { apikey: server.serviceRoleKey, 'content-type': 'application/json' },

@@ -137,8 +137,14 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json(payloadTooLarge().toBody(), 413),
   });
-  // Only requests that carry a body: touching the body stream of a GET costs a ReadableStream.
-  app.on(['POST', 'PATCH', 'DELETE', 'PUT'], '*', limitBody);
+  // A declared length is already enforced above (Node's parser never reads past it). Only a
+  // chunked body needs the streaming limit: wrapping every body in a counting stream would
+  // also cost @hono/node-server its direct body read.
+  app.use('*', (c, next) =>
+    c.req.header('content-length') === undefined && c.req.header('transfer-encoding')
+      ? limitBody(c, next)
+      : next(),
+  );
 
   /**
    * Runs the work as the request's role and turns every failure into PostgREST's shape.
