@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,8 @@ function whoami() {
     .post('/', async (c) =>
       c.json({ role: c.get('role'), sub: c.get('claims').sub ?? null, body: await c.req.text() }),
     )
-    .get('/nested/path', (c) => c.json({ path: c.req.path, query: c.req.query('q') ?? null }));
+    .get('/nested/path', (c) => c.json({ path: c.req.path, query: c.req.query('q') ?? null }))
+    .get('/address', (c) => c.json({ address: getConnInfo(c).remote.address ?? null }));
 }
 
 // Test-only functions, registered before the gateway is built; nothing like them ships.
@@ -95,6 +97,10 @@ describe.each(databaseKinds)('functions router on %s', (kind) => {
       headers: { apikey: server.anonKey },
     });
     expect(await nested.json()).toEqual({ path: '/nested/path', query: '1' });
+    const address = await fetch(`${server.url}/functions/v1/test-private/address`, {
+      headers: { apikey: server.anonKey },
+    });
+    expect(await address.json()).toEqual({ address: '127.0.0.1' });
   });
 
   it('answers 401 without a valid JWT unless the function is public', async () => {

@@ -168,7 +168,8 @@ export function functionsRoutes(
       );
     });
     try {
-      return await Promise.race([target.app.fetch(request), timedOut]);
+      // The server's bindings go along, so a function can read the client address (getConnInfo).
+      return await Promise.race([target.app.fetch(request, c.env), timedOut]);
     } finally {
       clearTimeout(timer);
     }
