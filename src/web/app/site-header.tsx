@@ -19,16 +19,16 @@ export function SiteHeader({ withSidebar }: { withSidebar: boolean }) {
         )}
         <Link
           to="/"
-          className="flex min-w-0 items-center gap-2.5 rounded-md py-1 pr-2"
+          className="flex min-w-0 items-center gap-2 rounded-md py-1 pr-1 sm:gap-2.5 sm:pr-2"
           aria-label={`${brand.headerTitle} home`}
         >
-          <LyceumMark className="size-9 shrink-0" />
+          <LyceumMark className="size-8 shrink-0 sm:size-9" />
           {/* Stacked on phones (name over "Learning Platform"), one line from 640 px. */}
           <span className="flex min-w-0 flex-col leading-none sm:flex-row sm:items-baseline sm:gap-1.5">
             <span className="truncate font-serif text-lg font-semibold tracking-tight text-primary sm:text-xl">
               {brand.product}
             </span>{' '}
-            <span className="truncate text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase sm:text-lg sm:font-medium sm:tracking-normal sm:normal-case">
+            <span className="truncate pt-0.5 text-[0.6875rem] font-medium text-muted-foreground sm:pt-0 sm:text-lg">
               Learning Platform
             </span>
           </span>
