@@ -3,27 +3,19 @@
  * worth (and what forged, foreign, expired or revoked grants are not).
  */
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import * as jose from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  databaseKinds,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
 
 const PIN = 'test-pin-1234';
 
 /** supabase-js on Node 20 wants a WebSocket class for realtime even when it is unused. */
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by the data room tests');
-  }
-}
-
-function client(server: TestServer, token?: string): SupabaseClient {
-  return createClient(server.url, server.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: RealtimeUnused as never },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-  });
-}
+const client = (server: TestServer, token?: string) => testClient(server, server.anonKey, token);
 
 async function postPin(server: TestServer, body: unknown, raw = false) {
   const started = Date.now();

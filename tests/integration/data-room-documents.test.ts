@@ -3,26 +3,18 @@
  * figures computed from registry and bucket, versions published by an admin, access events.
  */
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  databaseKinds,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
 
 const PIN = 'docs-pin-5678';
 
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by the data room tests');
-  }
-}
-
-function client(server: TestServer, token?: string): SupabaseClient {
-  return createClient(server.url, server.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: RealtimeUnused as never },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-  });
-}
+const client = (server: TestServer, token?: string) => testClient(server, server.anonKey, token);
 
 function call(server: TestServer, path: string, token: string, init: RequestInit = {}) {
   return fetch(`${server.url}/functions/v1/data-room${path}`, {

@@ -1,26 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEnv } from '../../src/server/gateway/context';
 import { registerFunctionForTests } from '../../src/server/gateway/functions/router';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  databaseKinds,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
 
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by the functions tests');
-  }
-}
-
-function client(server: TestServer, key: string, token?: string): SupabaseClient {
-  return createClient(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: RealtimeUnused as never },
-    ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
-  });
-}
+const client = testClient;
 
 function whoami() {
   return new Hono<ApiEnv>()

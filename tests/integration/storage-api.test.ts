@@ -1,34 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import * as jose from 'jose';
+import { type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../../src/server/gateway/storage/index';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  databaseKinds,
+  signUserToken,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
 
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by the storage tests');
-  }
-}
+const client = testClient;
 
-function client(server: TestServer, key: string, token?: string): SupabaseClient {
-  return createClient(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: RealtimeUnused as never },
-    ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
-  });
-}
-
-async function userToken(server: TestServer, sub: string, expiresIn = '1h'): Promise<string> {
-  const key = server.deps.keys.current;
-  return new jose.SignJWT({ role: 'authenticated', sub, aud: 'authenticated' })
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime(expiresIn)
-    .sign(key.privateKey);
-}
+const userToken = (server: TestServer, sub: string, expiresIn = '1h') =>
+  signUserToken(server, sub, { expiresIn });
 
 function filesOnDisk(server: TestServer): number {
   const root = path.join(server.deps.config.storageDir, 'objects');

@@ -1,20 +1,14 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { type SupabaseClient } from '@supabase/supabase-js';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  databaseKinds,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
 
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by the storage tests');
-  }
-}
-
-function client(server: TestServer, key: string): SupabaseClient {
-  return createClient(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: RealtimeUnused as never },
-  });
-}
+const client = testClient;
 
 const TEXT = 'The quick brown fox jumps over the lazy dog';
 

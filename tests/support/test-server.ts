@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import * as jose from 'jose';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
@@ -29,9 +30,46 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * realtime-js needs a global WebSocket, which Node 20 lacks; no test uses realtime, so a
+ * transport that refuses to be constructed keeps the client honest about that.
+ */
+class RealtimeUnused {
+  constructor() {
+    throw new Error('realtime is not used by these tests');
+  }
+}
+
 const clientOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: RealtimeUnused as never },
 } as const;
+
+/** A supabase-js client for the server with an API key, optionally sending another bearer token. */
+export function testClient(
+  server: Pick<RunningServer, 'url'>,
+  apiKey: string,
+  token?: string,
+): SupabaseClient {
+  return createClient(server.url, apiKey, {
+    ...clientOptions,
+    ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+  });
+}
+
+/** Signs an access token for a test user with the server's current key. */
+export function signUserToken(
+  server: Pick<RunningServer, 'deps'>,
+  sub: string,
+  options: { expiresIn?: string | number; claims?: Record<string, unknown> } = {},
+): Promise<string> {
+  const key = server.deps.keys.current;
+  return new jose.SignJWT({ role: 'authenticated', sub, aud: 'authenticated', ...options.claims })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '1h')
+    .sign(key.privateKey);
+}
 
 export async function startTestServer(
   kind: DatabaseKind,
@@ -69,13 +107,9 @@ export async function startTestServer(
     anonKey,
     serviceRoleKey,
     dataDir,
-    anon: () => createClient(server.url, anonKey, clientOptions),
-    service: () => createClient(server.url, serviceRoleKey, clientOptions),
-    withToken: (token: string) =>
-      createClient(server.url, anonKey, {
-        ...clientOptions,
-        global: { headers: { Authorization: `Bearer ${token}` } },
-      }),
+    anon: () => testClient(server, anonKey),
+    service: () => testClient(server, serviceRoleKey),
+    withToken: (token: string) => testClient(server, anonKey, token),
     async stop() {
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
