@@ -130,12 +130,14 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     if (declared <= DRAIN_LIMIT_BYTES && c.req.raw.body) {
       const reader = c.req.raw.body.getReader();
       while (!(await reader.read()).done);
+      return c.json(payloadTooLarge().toBody(), 413);
     }
-    return c.json(payloadTooLarge().toBody(), 413);
+    return c.json(payloadTooLarge().toBody(), 413, { Connection: 'close' });
   });
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(payloadTooLarge().toBody(), 413),
+    // The rest of the body is never read, so the connection cannot carry another request.
+    onError: (c) => c.json(payloadTooLarge().toBody(), 413, { Connection: 'close' }),
   });
   // A declared length is already enforced above (Node's parser never reads past it). Only a
   // chunked body needs the streaming limit: wrapping every body in a counting stream would

@@ -16,7 +16,8 @@ describe('schema cache', () => {
         language sql as 'select * from public.sc_parent';
       create function public.sc_pairs(n int) returns table (i int, j int) language sql as 'select 1, 2';
     `);
-  });
+    // Opening PGlite takes seconds on a busy machine.
+  }, 60_000);
   afterAll(() => db.close());
 
   it('reads relations, keys and functions from the catalog', async () => {
