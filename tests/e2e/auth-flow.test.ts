@@ -70,6 +70,9 @@ describe('account screens in the browser', () => {
       await page.getByRole('link', { name: 'Go to your account' }).click();
       await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
       await page.getByText('This device').waitFor();
+      await page.getByLabel('Full name').fill('Ada Lovelace');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await page.getByText('Profile saved.').waitFor();
       const toggle = page.getByRole('switch', { name: 'Two-factor authentication' });
       expect(await toggle.getAttribute('aria-checked')).toBe('false');
       await toggle.click();
@@ -104,10 +107,54 @@ describe('account screens in the browser', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL(/\/account$/);
       await page.getByText(`Signed in as ${email}`, { exact: true }).waitFor();
-      await page.getByText('Two-factor code verified.').waitFor();
+      await page.getByText('Two-factor code verified.').first().waitFor();
       await expect
         .poll(() => page.getByText('verified with two-factor').count())
         .toBeGreaterThan(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    const email = `e2e.reset.${Date.now().toString(36)}@example.com`;
+    const page = await newPage('mobile');
+    try {
+      await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await page.getByText('Your email address is confirmed and you are signed in.').waitFor();
+      await page.getByRole('link', { name: 'Go to your account' }).click();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.waitForURL(/\/login$/);
+
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText(/a reset link is on its way/).waitFor();
+      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+      await page
+        .locator('article', { hasText: 'Reset your Lyceum password' })
+        .locator('a[href*="/auth/v1/verify"]')
+        .click();
+      await page.waitForURL(/\/reset-password/);
+      await page.getByLabel('New password', { exact: true }).fill('my new long passphrase');
+      await page.getByLabel('Repeat the new password').fill('my new long passphrase');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await page.waitForURL(/\/account$/);
+      await page.getByText('Your password is changed.').waitFor();
+
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.waitForURL(/\/login$/);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('my new long passphrase');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/account$/);
     } finally {
       await page.close();
     }
