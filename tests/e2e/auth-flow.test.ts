@@ -76,7 +76,11 @@ describe('account screens in the browser', () => {
       const toggle = page.getByRole('switch', { name: 'Two-factor authentication' });
       expect(await toggle.getAttribute('aria-checked')).toBe('false');
       await toggle.click();
-      await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+      const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+      await qr.waitFor();
+      await expect
+        .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
       const secret = (await page.getByTestId('totp-secret').innerText()).trim();
       await shot(page, 'account-enrol-desktop');
       await page

@@ -19,8 +19,19 @@ export function totpFor(secret: string, issuer: string, label: string): OTPAuth.
   });
 }
 
+/**
+ * The QR code as raw SVG. supabase-js turns it into `data:image/svg+xml;utf-8,<svg…>` without
+ * escaping, where a `#` would end the data and start a fragment, so colours are written as
+ * rgb() and the markup holds no `#` or `%`.
+ */
 export async function qrCodeSvg(uri: string): Promise<string> {
-  return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return svg.replace(
+    /#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/gi,
+    (_hex, r: string, g: string, b: string) => {
+      return `rgb(${parseInt(r, 16)},${parseInt(g, 16)},${parseInt(b, 16)})`;
+    },
+  );
 }
 
 /**
