@@ -155,10 +155,16 @@ describe.each(databaseKinds)('auth recovery, re-authentication and admin on %s',
     expect(signIn.error).toBeNull();
   });
 
-  it('shows mail in the dev mailbox at /_dev/mailbox with clickable links', async () => {
+  it('shows mail in the dev mailbox at /_dev/mailbox in embedded mode only', async () => {
     const email = uniqueEmail('mailbox');
     await browserLikeClient(server).auth.signUp({ email, password: 'a long enough passphrase' });
     const page = await fetch(`${server.url}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+    if (kind === 'postgres') {
+      // With a PostgreSQL server the mail is still stored, but not served.
+      expect(page.status).toBe(404);
+      expect((await latestMail(server, email)).subject).toMatch(/Confirm/);
+      return;
+    }
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Confirm your Lyceum account');

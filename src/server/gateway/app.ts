@@ -28,7 +28,9 @@ export function createGateway(deps: GatewayDeps) {
   app.route('/client-config.json', clientConfigRoutes(deps));
   const auth = createAuthServices(deps);
   app.route('/auth/v1', authService(auth));
-  if (!deps.config.isProduction && auth.mailer.kind === 'dev-mailbox') {
+  // Embedded mode only (no DATABASE_URL), never in production: see decision 0050.
+  const devMailbox = !deps.config.isProduction && !deps.config.databaseUrl;
+  if (devMailbox && auth.mailer.kind === 'dev-mailbox') {
     app.route('/_dev/mailbox', mailboxRoutes(deps.db));
   }
   app.route('/rest/v1', restService(deps));

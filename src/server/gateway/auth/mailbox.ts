@@ -1,6 +1,6 @@
 /**
  * `/_dev/mailbox`: the mail the auth service would have sent, for development without SMTP.
- * Mounted only outside production and only when no SMTP server is configured.
+ * Mounted in embedded mode (no DATABASE_URL) outside production, when no SMTP server is set.
  */
 import { Hono } from 'hono';
 import type { Database } from '../../db/types';
