@@ -145,6 +145,11 @@ export function identityRoutes(services: AuthServices) {
     const pkce = pkceParams(query);
     const redirectTo = safeRedirect(services, c, query.redirect_to);
     const secrets = newOidcSecrets();
+    // Abandoned round trips (the user closed the IdP's page) would otherwise stay forever.
+    await services.db.query(
+      `delete from auth.flow_state where authentication_method = 'oauth' and auth_code is null
+         and created_at < now() - interval '1 day'`,
+    );
     const { rows } = await services.db.query<{ id: string }>(
       `insert into auth.flow_state (provider, redirect_to, idp_code_verifier, idp_nonce, code_challenge,
          code_challenge_method, link_user_id, authentication_method)
