@@ -21,9 +21,7 @@ async function newPage(viewport: keyof typeof viewports): Promise<Page> {
     viewport: viewports[viewport],
     reducedMotion: 'reduce',
   });
-  const page = await context.newPage();
-  page.on('close', () => void context.close());
-  return page;
+  return context.newPage();
 }
 
 async function shot(page: Page, name: string) {
@@ -116,7 +114,7 @@ describe('account screens in the browser', () => {
         .poll(() => page.getByText('verified with two-factor').count())
         .toBeGreaterThan(0);
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -160,7 +158,7 @@ describe('account screens in the browser', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(/\/account$/);
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -181,7 +179,7 @@ describe('account screens in the browser', () => {
         expect(await seriousAxeViolations(page), `${path} at ${viewport}`).toEqual([]);
         await shot(page, `${path.slice(1).replace(/\//g, '-')}-${viewport}`);
       } finally {
-        await page.close();
+        await page.context().close();
       }
     }
   });
@@ -197,7 +195,7 @@ describe('account screens in the browser', () => {
         .poll(() => page.getByRole('alert').innerText())
         .toMatch(/email address or password is not right/);
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 });

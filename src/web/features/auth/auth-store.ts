@@ -4,7 +4,6 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
-import { getSupabase } from '@/lib/supabase';
 
 export interface AuthSnapshot {
   status: 'idle' | 'loading' | 'signed-in' | 'signed-out' | 'error';
@@ -50,6 +49,9 @@ export function startAuth(): Promise<SupabaseClient> {
   started ??= (async () => {
     update({ status: 'loading' });
     try {
+      // Loaded on demand: the header imports this store, and supabase-js (~60 KB) must stay out
+      // of every page's first load (decision 0002).
+      const { getSupabase } = await import('@/lib/supabase');
       const client = await getSupabase();
       let initial = true;
       client.auth.onAuthStateChange((event, session) => {
