@@ -53,6 +53,12 @@ function analyticsSection(page: Page) {
   return page.locator('section[aria-labelledby="platform-analytics-heading"]');
 }
 
+/** Opens the home page and scrolls to the panels, which load only when a visitor gets near. */
+async function gotoHome(page: Page) {
+  await page.goto(`${baseUrl}/`);
+  await analyticsSection(page).scrollIntoViewIfNeeded();
+}
+
 async function settle(ms: number) {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -75,10 +81,32 @@ async function fakeFunction(
 }
 
 describe('home analytics panels', () => {
+  it('load and poll only once the visitor scrolls near them', async () => {
+    const page = await openHome(viewports.mobile);
+    const calls = countRpcCalls(page);
+    await page.goto(`${baseUrl}/`);
+    await settle(2_000);
+    expect(calls.length).toBe(0);
+    expect(await panel(page, 'live-analytics').count()).toBe(0);
+    await analyticsSection(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => calls.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await panel(page, 'live-analytics').count()).toBe(1);
+    await expect
+      .poll(() => panel(page, 'live-analytics').getByText('Operational').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    // Nothing in the panels (the chart's text alternative included) widens a phone screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewports.mobile.width,
+    );
+    await closePage(page);
+  });
+
   it('show measured figures and poll the live panel every 5 seconds', async () => {
     const page = await openHome();
     const calls = countRpcCalls(page);
-    await page.goto(`${baseUrl}/`);
+    await gotoHome(page);
     const live = panel(page, 'live-analytics');
     await expect.poll(() => live.getByText('Operational').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => live.getByText('Total users').count()).toBe(1);
@@ -98,7 +126,7 @@ describe('home analytics panels', () => {
   it('stop polling while collapsed and while the page is hidden', async () => {
     const page = await openHome();
     const calls = countRpcCalls(page);
-    await page.goto(`${baseUrl}/`);
+    await gotoHome(page);
     await expect.poll(() => calls.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
     // Keyboard: the headings are buttons with aria-expanded.
@@ -148,7 +176,7 @@ describe('home analytics panels', () => {
         }),
       });
     });
-    await page.goto(`${baseUrl}/`);
+    await gotoHome(page);
     const live = panel(page, 'live-analytics');
     const database = panel(page, 'database-analytics');
     // Three retries with 1, 2 and 4 s delays come before the error shows.
@@ -188,7 +216,7 @@ describe('home analytics panels', () => {
       json.totals.users = users;
       await route.fulfill({ response, json });
     });
-    await page.goto(`${baseUrl}/`);
+    await gotoHome(page);
     const notice =
       'System operational! If you have users but seeing 0, there may be RLS policy restrictions.';
     const database = panel(page, 'database-analytics');
@@ -200,7 +228,7 @@ describe('home analytics panels', () => {
 
   it('tell the visitor when hosting analytics is not configured', async () => {
     const page = await openHome();
-    await page.goto(`${baseUrl}/`);
+    await gotoHome(page);
     const deployment = panel(page, 'deployment-analytics');
     await expect
       .poll(() => deployment.getByText('Hosting analytics is not configured.').count(), {
@@ -253,7 +281,7 @@ describe('home analytics panels', () => {
         },
       },
     });
-    await page.goto(`${baseUrl}/`);
+    await gotoHome(page);
     const list = panel(page, 'deployment-analytics').getByTestId('deployment-list');
     await expect.poll(() => list.locator('li').count(), { timeout: 15_000 }).toBe(3);
     const text = (await list.textContent()) ?? '';
@@ -295,7 +323,7 @@ describe('home analytics panels', () => {
       },
     };
     await fakeFunction(page, answers);
-    await page.goto(`${baseUrl}/`);
+    await gotoHome(page);
     const deployment = panel(page, 'deployment-analytics');
     await expect
       .poll(
@@ -337,7 +365,7 @@ describe('home analytics panels', () => {
   it('have no serious accessibility violations at phone and desktop widths', async () => {
     for (const viewport of [viewports.mobile, viewports.desktop]) {
       const page = await openHome(viewport);
-      await page.goto(`${baseUrl}/`);
+      await gotoHome(page);
       await expect
         .poll(() => panel(page, 'live-analytics').getByText('Operational').count(), {
           timeout: 15_000,
