@@ -116,6 +116,40 @@ describe.each(databaseKinds)('auth recovery, re-authentication and admin on %s',
     expect(badType.error?.status).toBe(400);
   });
 
+  it('kills a mailed code after five wrong guesses', async () => {
+    const email = uniqueEmail('guess');
+    await browserLikeClient(server).auth.signUp({ email, password: 'a long enough passphrase' });
+    const mail = await latestMail(server, email);
+    const right = codeIn(mail);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      const guess = await browserLikeClient(server).auth.verifyOtp({
+        email,
+        token: wrong,
+        type: 'signup',
+      });
+      expect(guess.error?.code).toBe('otp_expired');
+    }
+    const late = await browserLikeClient(server).auth.verifyOtp({
+      email,
+      token: right,
+      type: 'signup',
+    });
+    expect(late.error?.code).toBe('otp_expired');
+    // The link is a separate, unguessable secret, and it died with the code.
+    const landing = await followLink(linkIn(mail));
+    expect(hashParams(landing).get('error_code')).toBe('otp_expired');
+    // A new mail brings a working code.
+    await browserLikeClient(server).auth.resend({ type: 'signup', email });
+    const fresh = await latestMail(server, email);
+    const ok = await browserLikeClient(server).auth.verifyOtp({
+      email,
+      token: codeIn(fresh),
+      type: 'signup',
+    });
+    expect(ok.error).toBeNull();
+  });
+
   it('needs the mailed nonce to change the password once the session is older than 24 h', async () => {
     const { client, email } = await confirmedUser(server);
     const session = (await client.auth.getSession()).data.session!;

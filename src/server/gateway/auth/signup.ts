@@ -5,14 +5,15 @@
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { applyEmailChange, composeAuthMail, confirmEmail, createUser } from '../../auth/accounts';
-import { emailTokenHash } from '../../auth/crypto';
 import { AuthError, validation } from '../../auth/errors';
 import { issueAuthCode, saveFlowState, type FlowMethod } from '../../auth/flow-state';
 import type { MailMessage } from '../../auth/mail';
 import {
   consumeOneTimeToken,
+  type ConsumedToken,
   issueOneTimeToken,
   type OneTimeTokenType,
+  type TokenProof,
 } from '../../auth/one-time-tokens';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
 import { createSession, type SessionJson } from '../../auth/sessions';
@@ -57,10 +58,7 @@ async function deliver(services: AuthServices, ip: string, message: MailMessage 
   await services.mailer.send(message);
 }
 
-async function applyToken(
-  tx: Queryable,
-  consumed: { userId: string; relatesTo: string; type: OneTimeTokenType },
-): Promise<void> {
+async function applyToken(tx: Queryable, consumed: ConsumedToken): Promise<void> {
   if (consumed.type === 'email_change')
     await applyEmailChange(tx, consumed.userId, consumed.relatesTo);
   // A recovery link proves the mailbox as well as a confirmation link does.
@@ -186,7 +184,7 @@ export function signupRoutes(services: AuthServices) {
       );
     }
     const outcome = await services.db.transaction(async (tx) => {
-      const consumed = await consumeOneTimeToken(tx, kind.tokens, token);
+      const consumed = await consumeOneTimeToken(tx, kind.tokens, { link: token });
       if (!consumed) return undefined;
       await applyToken(tx, consumed);
       const code = await issueAuthCode(tx, consumed.userId, kind.flow);
@@ -225,8 +223,8 @@ export function signupRoutes(services: AuthServices) {
     if (!kind)
       throw validation(`Verify requires a valid type: ${Object.keys(verifyTypes).join(', ')}`);
     const tokenHashParam = optionalString(body, 'token_hash');
-    let tokenHash: string;
-    if (tokenHashParam) tokenHash = tokenHashParam;
+    let proof: TokenProof;
+    if (tokenHashParam) proof = { link: tokenHashParam };
     else {
       const email = normalizeEmail(body.email);
       const token = optionalString(body, 'token');
@@ -234,10 +232,10 @@ export function signupRoutes(services: AuthServices) {
         throw validation('Phone verification is not available: no SMS sender is configured.');
       if (!email || !token)
         throw validation('Verify requires either a token_hash, or an email and a token');
-      tokenHash = emailTokenHash(email, token.trim());
+      proof = { email, code: token.trim() };
     }
     const session = await services.db.transaction(async (tx) => {
-      const consumed = await consumeOneTimeToken(tx, kind.tokens, tokenHash);
+      const consumed = await consumeOneTimeToken(tx, kind.tokens, proof);
       if (!consumed) return undefined;
       await applyToken(tx, consumed);
       return createSession(services, tx, consumed.userId, kind.amr, client);

@@ -1,7 +1,6 @@
 /** `GET|PUT /user`, `GET /reauthenticate`, `POST /logout`, and the user's session list. */
 import { Hono } from 'hono';
 import { composeAuthMail } from '../../auth/accounts';
-import { emailTokenHash } from '../../auth/crypto';
 import { AuthError, validation } from '../../auth/errors';
 import type { MailMessage } from '../../auth/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
@@ -70,26 +69,28 @@ export function userRoutes(services: AuthServices) {
     const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
     const pkce = pkceParams(body);
 
+    if (passwordHash && Date.now() - new Date(session.created_at).getTime() > RECENT_SESSION_MS) {
+      if (!nonce) {
+        throw new AuthError(
+          400,
+          'reauthentication_needed',
+          'Password update requires reauthentication',
+        );
+      }
+      // Its own transaction: a wrong nonce must still count as a failed attempt.
+      const consumed = await services.db.transaction((tx) =>
+        consumeOneTimeToken(tx, ['reauthentication'], {
+          email: row.email ?? '',
+          code: nonce.trim(),
+        }),
+      );
+      if (!consumed || consumed.userId !== row.id) {
+        throw new AuthError(400, 'reauthentication_not_valid', 'Requires a valid nonce');
+      }
+    }
+
     const mail = await services.db.transaction(async (tx): Promise<MailMessage | undefined> => {
       if (passwordHash) {
-        const sessionAge = Date.now() - new Date(session.created_at).getTime();
-        if (sessionAge > RECENT_SESSION_MS) {
-          if (!nonce) {
-            throw new AuthError(
-              400,
-              'reauthentication_needed',
-              'Password update requires reauthentication',
-            );
-          }
-          const consumed = await consumeOneTimeToken(
-            tx,
-            ['reauthentication'],
-            emailTokenHash(row.email ?? '', nonce.trim()),
-          );
-          if (!consumed || consumed.userId !== row.id) {
-            throw new AuthError(400, 'reauthentication_not_valid', 'Requires a valid nonce');
-          }
-        }
         await tx.query(
           'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
           [row.id, passwordHash],
