@@ -287,6 +287,7 @@ describe.each(databaseKinds)('auth core wire protocol on %s', (kind) => {
     expect(change.data.user?.new_email).toBe(newEmail);
     expect(change.data.user?.email).toBe(email);
     const mail = await latestMail(server, newEmail);
+    expect((await latestMail(server, email)).subject).toMatch(/email address is being changed/);
     const verified = await browserLikeClient(server).auth.verifyOtp({
       email: newEmail,
       token: codeIn(mail),

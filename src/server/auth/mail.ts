@@ -113,3 +113,14 @@ export const mailTemplates = {
       'If you did not ask for this, someone may know your password: change it. The code expires in one hour.',
     ),
 };
+
+/** Tells the current address that a change to another one was requested. */
+export function emailChangeNotice(to: string, product: string, newEmail: string): MailMessage {
+  const text = `Someone asked to change the email address of your ${product} account from ${to} to ${newEmail}. The change happens only when the new address confirms it. If this was not you, change your password now.`;
+  return {
+    to,
+    subject: `Your ${product} email address is being changed`,
+    text,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5"><p>${escapeHtml(text)}</p></body></html>`,
+  };
+}

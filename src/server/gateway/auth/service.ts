@@ -30,12 +30,21 @@ export function createAuthServices(
   deps: GatewayDeps,
   options: { mailer?: Mailer; limits?: AuthRateLimits } = {},
 ): AuthServices {
+  const mailer = options.mailer ?? createMailer(deps.config, deps.db);
+  if (deps.config.isProduction && mailer.kind === 'dev-mailbox') {
+    deps.log.warn(
+      'SMTP_URL is not set: confirmation and recovery mail is stored in auth.dev_mailbox, not sent',
+    );
+  }
+  if (deps.config.isProduction && !deps.config.siteUrl) {
+    deps.log.warn('SITE_URL is not set: auth links and redirects work only on loopback addresses');
+  }
   return {
     config: deps.config,
     db: deps.db,
     keys: deps.keys,
     gateway: deps,
-    mailer: options.mailer ?? createMailer(deps.config, deps.db),
+    mailer,
     limits: options.limits ?? createAuthRateLimits(deps.config),
   };
 }

@@ -2,7 +2,8 @@
 import { Hono } from 'hono';
 import { composeAuthMail } from '../../auth/accounts';
 import { AuthError, validation } from '../../auth/errors';
-import type { MailMessage } from '../../auth/mail';
+import { brand } from '../../../common/brand';
+import { emailChangeNotice, type MailMessage } from '../../auth/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../../auth/passwords';
 import { saveFlowState } from '../../auth/flow-state';
@@ -139,6 +140,9 @@ export function userRoutes(services: AuthServices) {
     if (mail) {
       services.limits.hit('email', client.ip);
       await services.mailer.send(mail);
+      // The current owner of the account hears about it, in case the session was stolen.
+      if (row.email)
+        await services.mailer.send(emailChangeNotice(row.email, brand.product, mail.to));
     }
     const updated = await loadUser(services.db, row.id);
     return c.json(userJson(updated!));
