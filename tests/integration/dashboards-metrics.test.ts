@@ -1,19 +1,14 @@
 /**
  * get_public_platform_metrics through /rest/v1/rpc as supabase-js calls it, on both databases.
  */
-import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsFor } from '../../src/server/gateway/ops/metrics';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
-
-// WORKAROUND(node20-websocket): supabase-js 2.119 constructs its realtime client eagerly and
-// needs a global WebSocket, which Node 20 has only behind --experimental-websocket. These tests
-// never open a realtime channel, so a constructor that refuses is enough.
-globalThis.WebSocket ??= class {
-  constructor() {
-    throw new Error('realtime is not used in these tests');
-  }
-} as unknown as typeof WebSocket;
+import {
+  databaseKinds,
+  signUserToken,
+  startTestServer,
+  type TestServer,
+} from '../support/test-server';
 
 interface Metrics {
   totals: {
@@ -32,15 +27,6 @@ interface Metrics {
   db_connections: number;
   requests_last_hour: { minute: string; requests: number; errors: number }[] | null;
   generated_at: string;
-}
-
-async function userToken(server: TestServer, sub: string): Promise<string> {
-  const key = server.deps.keys.current;
-  return new jose.SignJWT({ role: 'authenticated', sub, aud: 'authenticated' })
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(key.privateKey);
 }
 
 describe.each(databaseKinds)('platform metrics on %s', (kind) => {
@@ -97,8 +83,8 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
     const before = await metrics();
     const alice = await createUser(`alice-${kind}@example.test`);
     const bob = await createUser(`bob-${kind}@example.test`);
-    const asAlice = server.withToken(await userToken(server, alice));
-    const asBob = server.withToken(await userToken(server, bob));
+    const asAlice = server.withToken(await signUserToken(server, alice, { expiresIn: '10m' }));
+    const asBob = server.withToken(await signUserToken(server, bob, { expiresIn: '10m' }));
 
     const course = await asAlice
       .from('courses')
@@ -203,7 +189,7 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
     expect(anonCall.error).not.toBeNull();
 
     const carol = await createUser(`carol-${kind}@example.test`);
-    const asCarol = server.withToken(await userToken(server, carol));
+    const asCarol = server.withToken(await signUserToken(server, carol, { expiresIn: '10m' }));
     const before = await metrics();
     expect((await asCarol.rpc('record_activity')).error).toBeNull();
     expect((await metrics()).totals.active_today).toBe(before.totals.active_today + 1);

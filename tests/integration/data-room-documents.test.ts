@@ -7,6 +7,7 @@ import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseKinds,
+  signUserToken,
   startTestServer,
   testClient,
   type TestServer,
@@ -261,13 +262,7 @@ describe.each(databaseKinds)('data room documents on %s', (kind) => {
         `insert into public.user_roles (user_id, role) values ($1, $2) on conflict do nothing`,
         [id, role],
       );
-      const key = server.deps.keys.current;
-      return new jose.SignJWT({ role: 'authenticated', aud: 'authenticated' })
-        .setProtectedHeader({ alg: key.alg, kid: key.kid })
-        .setSubject(id)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(key.privateKey);
+      return signUserToken(server, id);
     }
     const admin = await userWithRole('admin');
     const student = await userWithRole('student');

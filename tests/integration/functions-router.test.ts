@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
-import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEnv } from '../../src/server/gateway/context';
 import { registerFunctionForTests } from '../../src/server/gateway/functions/router';
 import {
   databaseKinds,
+  signUserToken,
   startTestServer,
   testClient,
   type TestServer,
 } from '../support/test-server';
-
-const client = testClient;
 
 function whoami() {
   return new Hono<ApiEnv>()
@@ -55,12 +53,8 @@ describe.each(databaseKinds)('functions router on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    anon = client(server, server.anonKey);
-    const key = server.deps.keys.current;
-    userToken = await new jose.SignJWT({ role: 'authenticated', sub: userId })
-      .setProtectedHeader({ alg: key.alg, kid: key.kid })
-      .setExpirationTime('1h')
-      .sign(key.privateKey);
+    anon = testClient(server, server.anonKey);
+    userToken = await signUserToken(server, userId);
   });
   afterAll(async () => {
     await server?.stop();
@@ -79,7 +73,7 @@ describe.each(databaseKinds)('functions router on %s', (kind) => {
   it('passes the verified claims and the body to the function', async () => {
     const asAnon = await anon.functions.invoke('test-private', { body: { hello: 'world' } });
     expect(asAnon.data).toEqual({ role: 'anon', sub: null, body: '{"hello":"world"}' });
-    const asUser = await client(server, server.anonKey, userToken).functions.invoke(
+    const asUser = await testClient(server, server.anonKey, userToken).functions.invoke(
       'test-private',
       {
         body: 'plain',

@@ -1,67 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import * as jose from 'jose';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { openPglite } from '../../src/server/db/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsFor } from '../../src/server/gateway/ops/metrics';
 import { createLogger } from '../../src/server/logger';
-import { startServer, type RunningServer } from '../../src/server/start';
 import {
   databaseKinds,
+  signUserToken,
   startTestServer,
-  type DatabaseKind,
   type TestServer,
 } from '../support/test-server';
 
-/** Like startTestServer, with a logger the test reads (test-server.ts takes none). */
-async function startLoggedServer(kind: DatabaseKind, lines: string[]) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-ops-'));
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const adminUrl = inject('postgresAdminUrl');
-    const name = `t_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
-  }
-  const config = loadConfig(
-    {},
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '5',
-    },
-  );
-  const db = kind === 'pglite' ? await openPglite('memory://') : undefined;
-  const log = createLogger('info', (line) => lines.push(line));
-  const server = await startServer(config, { db, log });
-  return {
-    server,
-    stop: async () => {
-      await server.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each(databaseKinds)('request log and counters on %s', (kind) => {
   const lines: string[] = [];
-  let server: RunningServer;
-  let stop: () => Promise<void>;
+  let server: TestServer;
 
   beforeAll(async () => {
-    ({ server, stop } = await startLoggedServer(kind, lines));
+    const log = createLogger('info', (line) => lines.push(line));
+    server = await startTestServer(kind, {}, { log });
   });
-  afterAll(() => stop?.());
+  afterAll(() => server?.stop());
 
   it('logs one structured line per request without tokens, keys or query strings', async () => {
     const { anonKey, serviceRoleKey } = server.deps.keys;
@@ -192,11 +148,7 @@ describe.each(databaseKinds)('per-key rate limit on %s', (kind) => {
 
     // Another key has its own allowance, and so does each signed-in user of the shared anon key.
     expect((await call(server.serviceRoleKey)).status).toBe(200);
-    const key = server.deps.keys.current;
-    const userToken = await new jose.SignJWT({ role: 'authenticated', sub: randomUUID() })
-      .setProtectedHeader({ alg: key.alg, kid: key.kid })
-      .setExpirationTime('1h')
-      .sign(key.privateKey);
+    const userToken = await signUserToken(server, randomUUID());
     const asUser = await fetch(`${server.url}/functions/v1/health`, {
       headers: { apikey: server.anonKey, authorization: `Bearer ${userToken}` },
     });

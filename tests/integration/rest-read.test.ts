@@ -1,6 +1,11 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  databaseKinds,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
 
 /** Fixture tables carry an `rr_` prefix so they never meet the product's own migrations. */
 const fixture = `
@@ -33,23 +38,6 @@ insert into public.rr_lessons values
 notify pgrst, 'reload schema';
 `;
 
-/**
- * supabase-js on Node 20 needs a WebSocket class for realtime even when realtime is never used
- * (tests/support/test-server.ts does not pass one); these tests only talk REST.
- */
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by the REST tests');
-  }
-}
-
-function client(server: TestServer, key: string): SupabaseClient {
-  return createClient(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: RealtimeUnused as never },
-  });
-}
-
 /** Waits until the REST service's schema cache sees a relation created by the test. */
 async function waitForRelation(server: TestServer, relation: string) {
   for (let i = 0; i < 50; i++) {
@@ -69,7 +57,7 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     server = await startTestServer(kind);
     await server.deps.db.exec(fixture);
     await waitForRelation(server, 'rr_courses');
-    db = client(server, server.serviceRoleKey);
+    db = testClient(server, server.serviceRoleKey);
   });
   afterAll(() => server?.stop());
 

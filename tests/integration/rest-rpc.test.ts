@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import * as jose from 'jose';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  databaseKinds,
+  signUserToken,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
 
 /** `rp_` functions covering every return shape PostgREST distinguishes. */
 const fixture = `
@@ -40,21 +45,6 @@ create function public.rp_raw(json) returns json language sql as 'select $1';
 notify pgrst, 'reload schema';
 `;
 
-/** supabase-js on Node 20 wants a WebSocket class for realtime even when it is unused. */
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by the REST tests');
-  }
-}
-
-function client(server: TestServer, key: string, token?: string): SupabaseClient {
-  return createClient(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: RealtimeUnused as never },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-  });
-}
-
 describe.each(databaseKinds)('REST RPC on %s', (kind) => {
   let server: TestServer;
   let service: SupabaseClient;
@@ -62,7 +52,7 @@ describe.each(databaseKinds)('REST RPC on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     await server.deps.db.exec(fixture);
-    service = client(server, server.serviceRoleKey);
+    service = testClient(server, server.serviceRoleKey);
     for (let i = 0; i < 50; i++) {
       if ((await service.rpc('rp_hello')).status === 200) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -135,14 +125,10 @@ describe.each(databaseKinds)('REST RPC on %s', (kind) => {
 
   it('runs functions as the caller, with the claims set', async () => {
     const sub = randomUUID();
-    const key = server.deps.keys.current;
-    const token = await new jose.SignJWT({ role: 'authenticated', sub })
-      .setProtectedHeader({ alg: key.alg, kid: key.kid })
-      .setExpirationTime('5m')
-      .sign(key.privateKey);
-    const user = await client(server, server.anonKey, token).rpc('rp_whoami');
+    const token = await signUserToken(server, sub, { expiresIn: '5m' });
+    const user = await testClient(server, server.anonKey, token).rpc('rp_whoami');
     expect(user.data).toEqual({ uid: sub, role: 'authenticated', db_role: 'authenticated' });
-    const anon = await client(server, server.anonKey).rpc('rp_whoami');
+    const anon = await testClient(server, server.anonKey).rpc('rp_whoami');
     expect(anon.data).toEqual({ uid: null, role: 'anon', db_role: 'anon' });
     expect((await service.rpc('rp_whoami')).data).toMatchObject({
       role: 'service_role',

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import * as jose from 'jose';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  databaseKinds,
+  signUserToken,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
 
 const alice = randomUUID();
 const bob = randomUUID();
@@ -41,30 +46,6 @@ insert into public.rw_profiles (id, display_name) values ('${alice}', 'Alice'), 
 notify pgrst, 'reload schema';
 `;
 
-/** supabase-js on Node 20 wants a WebSocket class for realtime even when it is unused. */
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by the REST tests');
-  }
-}
-
-function client(server: TestServer, key: string, token?: string): SupabaseClient {
-  return createClient(server.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: RealtimeUnused as never },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-  });
-}
-
-async function userToken(server: TestServer, sub: string): Promise<string> {
-  const key = server.deps.keys.current;
-  return new jose.SignJWT({ role: 'authenticated', sub, aud: 'authenticated' })
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(key.privateKey);
-}
-
 describe.each(databaseKinds)('REST writes and row-level security on %s', (kind) => {
   let server: TestServer;
   let service: SupabaseClient;
@@ -75,10 +56,18 @@ describe.each(databaseKinds)('REST writes and row-level security on %s', (kind) 
   beforeAll(async () => {
     server = await startTestServer(kind);
     await server.deps.db.exec(fixture);
-    service = client(server, server.serviceRoleKey);
-    anon = client(server, server.anonKey);
-    asAlice = client(server, server.anonKey, await userToken(server, alice));
-    asBob = client(server, server.anonKey, await userToken(server, bob));
+    service = testClient(server, server.serviceRoleKey);
+    anon = testClient(server, server.anonKey);
+    asAlice = testClient(
+      server,
+      server.anonKey,
+      await signUserToken(server, alice, { expiresIn: '10m' }),
+    );
+    asBob = testClient(
+      server,
+      server.anonKey,
+      await signUserToken(server, bob, { expiresIn: '10m' }),
+    );
     for (let i = 0; i < 50; i++) {
       if ((await service.from('rw_tags').select('name')).status === 200) break;
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -11,15 +11,6 @@ import {
 } from '../support/fake-vercel';
 import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
 
-// WORKAROUND(node20-websocket): supabase-js 2.119 constructs its realtime client eagerly and
-// needs a global WebSocket, which Node 20 has only behind --experimental-websocket. These tests
-// never open a realtime channel, so a constructor that refuses is enough.
-globalThis.WebSocket ??= class {
-  constructor() {
-    throw new Error('realtime is not used in these tests');
-  }
-} as unknown as typeof WebSocket;
-
 interface Answer {
   status: number;
   body: Record<string, unknown>;

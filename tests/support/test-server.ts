@@ -12,6 +12,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { openPglite } from '../../src/server/db/pglite';
+import type { Logger } from '../../src/server/logger';
 import { startServer, type RunningServer } from '../../src/server/start';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -74,6 +75,8 @@ export function signUserToken(
 export async function startTestServer(
   kind: DatabaseKind,
   env: Record<string, string | undefined> = {},
+  /** A logger the test reads; without one the server logs nothing (LOG_LEVEL silent). */
+  options: { log?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
   let databaseUrl: string | undefined;
@@ -100,7 +103,7 @@ export async function startTestServer(
     },
   );
   const db = kind === 'pglite' ? await openPglite('memory://') : undefined;
-  const server = await startServer(config, { db });
+  const server = await startServer(config, { db, log: options.log });
   const { anonKey, serviceRoleKey } = server.deps.keys;
   return {
     ...server,
