@@ -115,6 +115,34 @@ describe.each(databaseKinds)('auth MFA (TOTP) on %s', (kind) => {
     expect(after.data.user?.factors).toEqual([]);
   });
 
+  it('locks a factor for ten minutes after ten wrong codes, whatever the address', async () => {
+    const { client } = await confirmedUser(server);
+    const factor = (await client.auth.mfa.enroll({ factorType: 'totp' })).data!;
+    const wrong = codeFor(factor.totp.secret, 10);
+    for (let i = 0; i < 10; i += 1) {
+      const attempt = await client.auth.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code: wrong,
+      });
+      expect(attempt.error?.code).toBe('mfa_verification_failed');
+    }
+    const locked = await client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: codeFor(factor.totp.secret),
+    });
+    expect(locked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    expect(locked.error?.message).toMatch(/Try again in 10 minutes/);
+    await server.deps.db.query(
+      `update auth.mfa_factors set locked_until = now() - interval '1 second' where id = $1`,
+      [factor.id],
+    );
+    const after = await client.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: codeFor(factor.totp.secret),
+    });
+    expect(after.error).toBeNull();
+  });
+
   it('refuses phone factors, unknown factors and expired challenges clearly', async () => {
     const { client } = await confirmedUser(server);
     const phone = await client.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });

@@ -19,6 +19,8 @@ import {
 /** Challenges expire after 5 minutes, as in Supabase Auth. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const MAX_FACTORS = 10;
+/** Wrong codes in a row before a factor refuses codes for ten minutes. */
+export const MAX_FAILED_CODES = 10;
 
 export function factorRoutes(services: AuthServices) {
   const app = new Hono<AuthEnv>();
@@ -140,8 +142,31 @@ export function factorRoutes(services: AuthServices) {
           ),
         };
       }
+      const { rows: lock } = await tx.query<{ locked_until: Date | null }>(
+        'select locked_until from auth.mfa_factors where id = $1',
+        [factor.id],
+      );
+      const lockedUntil = lock[0]?.locked_until ? new Date(lock[0].locked_until).getTime() : 0;
+      if (lockedUntil > Date.now()) {
+        const minutes = Math.ceil((lockedUntil - Date.now()) / 60_000);
+        return {
+          error: new AuthError(
+            429,
+            'over_request_rate_limit',
+            `Too many wrong codes for this authenticator. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          ),
+        };
+      }
       const step = checkTotp(factor.secret, code, factor.last_used_step);
       if (step === undefined) {
+        // Counted per factor, so guessing from many addresses gains nothing.
+        await tx.query(
+          `update auth.mfa_factors set
+             locked_until = case when failed_attempts + 1 >= $2 then now() + interval '10 minutes' end,
+             failed_attempts = case when failed_attempts + 1 >= $2 then 0 else failed_attempts + 1 end
+           where id = $1`,
+          [factor.id, MAX_FAILED_CODES],
+        );
         return {
           error: new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
         };
@@ -150,7 +175,8 @@ export function factorRoutes(services: AuthServices) {
         challenge.id,
       ]);
       await tx.query(
-        `update auth.mfa_factors set status = 'verified', last_used_step = $2, updated_at = now() where id = $1`,
+        `update auth.mfa_factors set status = 'verified', last_used_step = $2, failed_attempts = 0,
+           updated_at = now() where id = $1`,
         [factor.id, step],
       );
       const amr: AmrEntry[] = [
