@@ -2,6 +2,7 @@
  * get_public_platform_metrics through /rest/v1/rpc as supabase-js calls it, on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlatformMetrics } from '../../src/common/platform-metrics';
 import { metricsFor } from '../../src/server/gateway/ops/metrics';
 import {
   databaseKinds,
@@ -10,32 +11,13 @@ import {
   type TestServer,
 } from '../support/test-server';
 
-interface Metrics {
-  totals: {
-    users: number;
-    courses: number;
-    enrollments: number;
-    notes: number;
-    flashcards: number;
-    active_users_7d: number;
-    active_today: number;
-  };
-  estimates: Record<string, number | null>;
-  completion: { completed: number; in_progress: number; not_started: number };
-  response_time_ms: number | null;
-  response_time_p99_ms: number | null;
-  db_connections: number;
-  requests_last_hour: { minute: string; requests: number; errors: number }[] | null;
-  generated_at: string;
-}
-
 describe.each(databaseKinds)('platform metrics on %s', (kind) => {
   let server: TestServer;
 
-  async function metrics(): Promise<Metrics> {
+  async function metrics(): Promise<PlatformMetrics> {
     const { data, error } = await server.anon().rpc('get_public_platform_metrics');
     expect(error).toBeNull();
-    return data as Metrics;
+    return data as PlatformMetrics;
   }
 
   async function createUser(email: string): Promise<string> {

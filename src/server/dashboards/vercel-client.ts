@@ -5,37 +5,17 @@
  * or bandwidth totals, so those stay null rather than being made up).
  */
 
+import type {
+  VercelAnalytics,
+  VercelDeployment,
+  VercelProject,
+} from '../../common/vercel-analytics';
+
 export interface VercelSettings {
   token: string;
   /** Base URL, e.g. https://api.vercel.com (a local fake in tests). */
   apiUrl: string;
   teamId?: string;
-}
-
-export interface VercelProject {
-  id: string;
-  name: string;
-  framework: string | null;
-  updatedAt: number | null;
-}
-
-export interface VercelDeployment {
-  id: string;
-  uid: string;
-  name: string;
-  url: string | null;
-  state: string;
-  /** Creation time in epoch milliseconds, as Vercel reports it. */
-  created: number;
-}
-
-export interface VercelAnalytics {
-  requests: number | null;
-  bandwidth: number | null;
-  visitors: number;
-  pageViews: number;
-  /** The period the counts cover, ending now. */
-  windowHours: number;
 }
 
 export const analyticsWindowHours = 24;

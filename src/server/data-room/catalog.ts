@@ -2,7 +2,7 @@
  * The investor pack as first seeded: which file under content/data-room/ is which registry
  * entry. After the first start the registry table is the source of truth (admins add versions).
  */
-export type DataRoomTab = 'legal' | 'financial' | 'business' | 'other';
+import type { DataRoomTab } from '../../common/data-room';
 
 export interface CatalogDocument {
   tab: DataRoomTab;

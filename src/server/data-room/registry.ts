@@ -3,31 +3,7 @@
  * (data_room.has_grant, also used by the bucket's policy) decides what a caller sees.
  */
 import type { Database, JwtClaims, Queryable } from '../db/types';
-import type { DataRoomTab } from './catalog';
-
-export interface RegistryDocument {
-  id: string;
-  tab: DataRoomTab;
-  sectionNumber: string;
-  sectionTitle: string;
-  position: number;
-  name: string;
-  path: string;
-  version: string;
-  /** ISO date (YYYY-MM-DD) of the current version. */
-  date: string;
-  status: 'Available' | 'Unavailable';
-  sizeBytes: number | null;
-}
-
-export interface DataRoomOverview {
-  totalDocuments: number;
-  categories: number;
-  availableDocuments: number;
-  availabilityPercent: number;
-  lastUpdated: string | null;
-  edition: string | null;
-}
+import type { DataRoomDocument, DataRoomOverview, DataRoomTab } from '../../common/data-room';
 
 export interface DocumentVersion {
   version: string;
@@ -53,7 +29,7 @@ function asGrantError(error: unknown): never {
   throw error;
 }
 
-export async function listDocuments(db: Database, claims: JwtClaims): Promise<RegistryDocument[]> {
+export async function listDocuments(db: Database, claims: JwtClaims): Promise<DataRoomDocument[]> {
   const rows = await db
     .asRole(claims, (tx) =>
       tx.query<{

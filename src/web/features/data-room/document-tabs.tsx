@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
-import type { DataRoomDocument, DataRoomTab } from './api/data-room-queries';
+import type { DataRoomDocument, DataRoomTab } from '@common/data-room';
 import { formatMonthYear } from './format';
 
 const tabs: { value: DataRoomTab; label: string }[] = [

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DataRoomOverview } from './api/data-room-queries';
+import type { DataRoomOverview } from '@common/data-room';
 
 export const MASTER_README_PATH = 'due_diligence/master-readme.md';
 /** A reading-time estimate for the whole pack, not a measurement. */

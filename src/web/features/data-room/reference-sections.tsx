@@ -2,7 +2,7 @@
 import { CheckCircle2, FileLock2, Mail, PackageOpen, ShieldAlert } from 'lucide-react';
 import { brand } from '@common/brand';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DataRoomDocument, DataRoomOverview } from './api/data-room-queries';
+import type { DataRoomDocument, DataRoomOverview } from '@common/data-room';
 import { formatLongDate } from './format';
 
 const checklist: { column: string; items: string[] }[] = [

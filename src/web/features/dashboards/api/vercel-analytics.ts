@@ -1,29 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { VercelAnalytics, VercelDeployment, VercelProject } from '@common/vercel-analytics';
 import { loadSupabase, metricsRetry } from './platform-metrics';
-
-export interface VercelProject {
-  id: string;
-  name: string;
-  framework: string | null;
-  updatedAt: number | null;
-}
-
-export interface VercelDeployment {
-  id: string;
-  uid: string;
-  name: string;
-  url: string | null;
-  state: string;
-  created: number;
-}
-
-export interface VercelAnalytics {
-  requests: number | null;
-  bandwidth: number | null;
-  visitors: number;
-  pageViews: number;
-  windowHours: number;
-}
 
 /** The server has no VERCEL_TOKEN: not an outage, a setting to make. */
 export class HostingNotConfiguredError extends Error {

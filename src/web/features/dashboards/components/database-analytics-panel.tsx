@@ -1,6 +1,7 @@
 import { BookOpen, Database, FileText, GraduationCap, Layers, Users } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePlatformMetrics, type PlatformMetrics } from '../api/platform-metrics';
+import type { PlatformMetrics } from '@common/platform-metrics';
+import { usePlatformMetrics } from '../api/platform-metrics';
 import { formatCount, formatPercent } from '../lib/format';
 import { AnalyticsPanel } from './analytics-panel';
 import { Notice } from './notice';

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { CheckCircle2, Circle, Eye, Loader2, Rocket, Server, Users, XCircle } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import type { VercelDeployment } from '@common/vercel-analytics';
 import {
   HostingNotConfiguredError,
   useVercelAnalytics,
   useVercelDeployments,
   useVercelProjects,
-  type VercelDeployment,
 } from '../api/vercel-analytics';
 import { formatAge, formatBytes, formatCount } from '../lib/format';
 import { AnalyticsPanel } from './analytics-panel';

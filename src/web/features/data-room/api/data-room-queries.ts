@@ -1,32 +1,7 @@
 /** The data room page's reads: overview figures, the document registry and one document. */
 import { useQuery } from '@tanstack/react-query';
+import type { DataRoomDocument, DataRoomOverview } from '@common/data-room';
 import { invokeDataRoom } from './data-room-client';
-
-export type DataRoomTab = 'legal' | 'financial' | 'business' | 'other';
-
-export interface DataRoomDocument {
-  id: string;
-  tab: DataRoomTab;
-  sectionNumber: string;
-  sectionTitle: string;
-  position: number;
-  name: string;
-  path: string;
-  version: string;
-  /** ISO date of the current version. */
-  date: string;
-  status: 'Available' | 'Unavailable';
-  sizeBytes: number | null;
-}
-
-export interface DataRoomOverview {
-  totalDocuments: number;
-  categories: number;
-  availableDocuments: number;
-  availabilityPercent: number;
-  lastUpdated: string | null;
-  edition: string | null;
-}
 
 export const dataRoomKeys = {
   all: ['data-room'] as const,
