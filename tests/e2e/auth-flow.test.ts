@@ -131,6 +131,8 @@ describe('account screens in the browser', () => {
       await page.locator('a[href*="/auth/v1/verify"]').first().click();
       await page.getByText('Your email address is confirmed and you are signed in.').waitFor();
       await page.getByRole('link', { name: 'Go to your account' }).click();
+      // Sign out once the page has settled (sessions listed), not while sections still load.
+      await page.getByText('This device').waitFor();
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(/\/login$/);
 
@@ -150,6 +152,7 @@ describe('account screens in the browser', () => {
       await page.getByRole('button', { name: 'Save new password' }).click();
       await page.waitForURL(/\/account$/);
       await page.getByText('Your password is changed.').waitFor();
+      await page.getByText('This device').waitFor();
 
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(/\/login$/);
