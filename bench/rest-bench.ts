@@ -8,13 +8,8 @@
  *   npm run bench            (all benchmarks)
  *   node --import tsx bench/rest-bench.ts [seconds-per-case]
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { loadConfig } from '../src/server/config';
-import { openPglite } from '../src/server/db/pglite';
 import type { Database } from '../src/server/db/types';
 import { QueryContext, buildRead, type ReadResultRow } from '../src/server/gateway/rest/read-query';
 import { parseQuery } from '../src/server/gateway/rest/request-query';
@@ -22,8 +17,13 @@ import { buildRpc, resolveRoutine } from '../src/server/gateway/rest/rpc-query';
 import { readSchema } from '../src/server/gateway/rest/schema-cache';
 import { relationSource } from '../src/server/gateway/rest/read-query';
 import { Params } from '../src/server/gateway/rest/sql';
-import { startServer } from '../src/server/start';
-import { startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster';
+import type { PostgresCluster } from '../tests/support/postgres-cluster';
+import {
+  onBothDatabases,
+  serveBare,
+  startBenchServer,
+  type BenchDatabase,
+} from './lib/bench-server';
 import { combine, measureHttp, measureLoop, type Measurement } from './lib/measure';
 import { formatTable, gatewayRatios, type BenchRow } from './lib/table';
 
@@ -94,41 +94,15 @@ async function startBareRoute(
       return c.body(rows[0]?.body ?? 'null', 200, { 'Content-Type': 'application/json' });
     });
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return serveBare(app);
 }
 
-async function benchDatabase(
-  kind: 'pglite' | 'postgres',
-  cluster?: PostgresCluster,
-): Promise<BenchRow[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-bench-'));
-  const databaseUrl = cluster
-    ? await cluster.createDatabase(`bench_rest_${Date.now()}`)
-    : undefined;
-  const config = loadConfig(
-    {},
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      // The benchmark measures the service layer, not the per-key limit.
-      API_RATE_LIMIT_PER_SECOND: '100000000',
-    },
-  );
-  const server = await startServer(config, {
-    db: kind === 'pglite' ? await openPglite('memory://') : undefined,
+async function benchDatabase(kind: BenchDatabase, cluster?: PostgresCluster): Promise<BenchRow[]> {
+  const bench = await startBenchServer(kind, cluster, 'rest', {
+    // The benchmark measures the service layer, not the per-key limit.
+    API_RATE_LIMIT_PER_SECOND: '100000000',
   });
+  const { server } = bench;
   const { db } = server.deps;
   const rows: BenchRow[] = [];
   try {
@@ -209,21 +183,13 @@ async function benchDatabase(
       await bare.close();
     }
   } finally {
-    await server.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   return rows;
 }
 
-export async function runRestBench(): Promise<BenchRow[]> {
-  const rows = await benchDatabase('pglite');
-  const cluster = await startPostgresCluster();
-  try {
-    rows.push(...(await benchDatabase('postgres', cluster)));
-  } finally {
-    await cluster.stop();
-  }
-  return rows;
+export function runRestBench(): Promise<BenchRow[]> {
+  return onBothDatabases(benchDatabase);
 }
 
 const rows = await runRestBench();

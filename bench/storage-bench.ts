@@ -9,15 +9,16 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { loadConfig } from '../src/server/config';
-import { openPglite } from '../src/server/db/pglite';
 import type { Database } from '../src/server/db/types';
 import { createStorage, type ObjectRow } from '../src/server/gateway/storage/index';
-import { startServer } from '../src/server/start';
-import { startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster';
+import type { PostgresCluster } from '../tests/support/postgres-cluster';
+import {
+  onBothDatabases,
+  serveBare,
+  startBenchServer,
+  type BenchDatabase,
+} from './lib/bench-server';
 import { measureHttp, measureLoop, type Measurement } from './lib/measure';
 import { formatTable, type BenchRow } from './lib/table';
 
@@ -37,15 +38,8 @@ async function startBareRoute(db: Database, filePath: (row: ObjectRow) => string
     const bytes = await fs.promises.readFile(filePath(rows[0]!));
     return c.body(bytes, 200, { 'Content-Type': 'application/octet-stream' });
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/bare`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const bare = await serveBare(app);
+  return { url: `${bare.url}/bare`, close: bare.close };
 }
 
 async function withWarmup(run: (seconds: number) => Promise<Measurement>): Promise<Measurement> {
@@ -53,36 +47,18 @@ async function withWarmup(run: (seconds: number) => Promise<Measurement>): Promi
   return run(SECONDS);
 }
 
-async function benchDatabase(
-  kind: 'pglite' | 'postgres',
-  cluster?: PostgresCluster,
-): Promise<BenchRow[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-bench-storage-'));
-  const databaseUrl = cluster
-    ? await cluster.createDatabase(`bench_storage_${Date.now()}`)
-    : undefined;
-  const config = loadConfig(
-    {},
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      // The benchmark measures the storage layer, not the per-key limit.
-      API_RATE_LIMIT_PER_SECOND: '100000000',
-    },
-  );
-  const server = await startServer(config, {
-    db: kind === 'pglite' ? await openPglite('memory://') : undefined,
+async function benchDatabase(kind: BenchDatabase, cluster?: PostgresCluster): Promise<BenchRow[]> {
+  const bench = await startBenchServer(kind, cluster, 'storage', {
+    // The benchmark measures the storage layer, not the per-key limit.
+    API_RATE_LIMIT_PER_SECOND: '100000000',
   });
+  const { server } = bench;
   const { db } = server.deps;
   const rows: BenchRow[] = [];
   const push = (pathName: string, result: Measurement) =>
     rows.push({ scenario: SCENARIO, database: kind, path: pathName, result });
   try {
-    const storage = createStorage({ db, config, keys: server.deps.keys });
+    const storage = createStorage({ db, config: server.deps.config, keys: server.deps.keys });
     await storage.ensureBucket(BUCKET, { public: true });
     const bytes = new Uint8Array(1024).map((_, i) => (i * 31) % 256);
     await storage.putObject(BUCKET, KEY, bytes, 'application/octet-stream');
@@ -134,21 +110,13 @@ async function benchDatabase(
     );
     console.error(`done: ${SCENARIO} on ${kind}`);
   } finally {
-    await server.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   return rows;
 }
 
-export async function runStorageBench(): Promise<BenchRow[]> {
-  const rows = await benchDatabase('pglite');
-  const cluster = await startPostgresCluster();
-  try {
-    rows.push(...(await benchDatabase('postgres', cluster)));
-  } finally {
-    await cluster.stop();
-  }
-  return rows;
+export function runStorageBench(): Promise<BenchRow[]> {
+  return onBothDatabases(benchDatabase);
 }
 
 const rows = await runStorageBench();
