@@ -1,6 +1,9 @@
 import { cors } from 'hono/cors';
 
-/** The request headers supabase-js sends (wire contract §0), so browsers may call us cross-origin. */
+/**
+ * The request headers supabase-js sends to any of the API services (wire contract §0), so
+ * browsers may call us cross-origin. One list for REST, storage, functions and auth.
+ */
 export const corsAllowHeaders = [
   'authorization',
   'apikey',
@@ -15,10 +18,12 @@ export const corsAllowHeaders = [
   'cache-control',
   'x-metadata',
   'range',
+  'range-unit',
   'if-none-match',
   'x-region',
 ];
 
+/** The response headers supabase-js reads (REST's counts and ranges, storage's downloads, limits). */
 export const corsExposeHeaders = [
   'Content-Range',
   'X-Supabase-Api-Version',
@@ -27,6 +32,9 @@ export const corsExposeHeaders = [
   'Content-Disposition',
   'ETag',
   'Retry-After',
+  'Location',
+  'Preference-Applied',
+  'Range-Unit',
 ];
 
 export function apiCors() {

@@ -5,10 +5,10 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import type { Queryable } from '../../db/types';
 import { apiAuth } from '../api-auth';
 import type { ApiEnv, GatewayDeps } from '../context';
+import { apiCors } from '../ops/cors';
 import { fromDatabaseError, invalidBody, notSingular, parseError, RestError } from './errors';
 import { parseColumns } from './query-grammar';
 import { buildRead, QueryContext, relationSource, type ReadResultRow } from './read-query';
@@ -27,31 +27,6 @@ import { cachedVerifier } from './verifier-cache';
 
 /** Largest request body the REST service reads (PostgREST itself has none; we refuse with 413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** The request headers supabase-js sends and the response headers it reads (wire contract §0). */
-export const allowHeaders = [
-  'authorization',
-  'apikey',
-  'x-client-info',
-  'content-type',
-  'x-supabase-api-version',
-  'accept-profile',
-  'content-profile',
-  'prefer',
-  'x-retry-count',
-  'x-upsert',
-  'cache-control',
-  'x-metadata',
-  'range',
-  'range-unit',
-];
-export const exposeHeaders = [
-  'Content-Range',
-  'X-Supabase-Api-Version',
-  'Location',
-  'Preference-Applied',
-  'Range-Unit',
-];
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
@@ -93,16 +68,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
   const schema = createSchemaCache(db, log);
   const app = new Hono<ApiEnv>();
 
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders,
-      exposeHeaders,
-      maxAge: 86400,
-    }),
-  );
+  app.use('*', apiCors());
   app.use('*', apiAuth(cachedVerifier(deps.verifier)));
   app.use('*', async (c, next) => {
     const profile = c.req.header(
