@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { brand } from '@common/brand';
-import { findRoute, isKnownRoute } from '@common/routes';
-import type { Block, DocPage } from '../types';
+import { findRoute } from '@common/routes';
+import { docPageLinks, docPageProblems } from '../check-doc-page';
+import type { DocPage } from '../types';
 import { docPage as dataBreachResponse } from './data-breach-response';
 import { docPage as dataEncryption } from './data-encryption';
 import { docPage as dataHosting } from './data-hosting';
@@ -24,85 +25,6 @@ const modules: Record<string, DocPage> = {
   'security-audits': securityAudits,
 };
 
-const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const markdownLink = /\[([^\]]*)\]\(([^)\s]*)\)/g;
-const emailAddress = /^[^@\s]+@[^@\s]+\.[a-z]+$/;
-
-/** Every piece of inline text a block shows, so links and emptiness are checked everywhere. */
-function inlineTexts(block: Block): string[] {
-  switch (block.type) {
-    case 'paragraph':
-      return [block.text];
-    case 'list':
-      return block.items;
-    case 'table':
-      return [block.caption, ...block.columns, ...block.rows.flat()];
-    case 'callout':
-      return block.title === undefined ? [block.text] : [block.title, block.text];
-    case 'code':
-      return [];
-    case 'cards':
-      return block.items.flatMap((item) => [item.title, item.text]);
-    case 'steps':
-      return block.items.flatMap((item) => [item.title, item.text]);
-    case 'definitions':
-      return block.items.flatMap((item) => [item.term, item.text]);
-  }
-}
-
-function blockProblems(block: Block): string[] {
-  const problems: string[] = [];
-  if (block.type === 'code' && block.code.trim() === '') problems.push('empty code block');
-  if ('items' in block && block.items.length === 0) problems.push(`empty ${block.type} block`);
-  if (block.type === 'table') {
-    if (block.rows.length === 0) problems.push(`table "${block.caption}" has no rows`);
-    for (const row of block.rows) {
-      if (row.length !== block.columns.length)
-        problems.push(`table "${block.caption}" row "${row[0]}" has ${row.length} cells`);
-    }
-  }
-  for (const text of inlineTexts(block)) {
-    if (text.trim() === '') problems.push(`empty text in a ${block.type} block`);
-  }
-  return problems;
-}
-
-function linksIn(page: DocPage): string[] {
-  const texts = [
-    page.lead,
-    ...page.sections.flatMap((section) => section.blocks.flatMap(inlineTexts)),
-  ];
-  return texts.flatMap((text) => [...text.matchAll(markdownLink)].map((match) => match[2] ?? ''));
-}
-
-/** Everything that would make a page break the content contract; empty when it is sound. */
-function pageProblems(page: DocPage): string[] {
-  const problems: string[] = [];
-  if (!findRoute(page.path) || findRoute(page.path)?.path !== page.path)
-    problems.push(`path ${page.path} is not in the route table`);
-  if (page.heading.trim() === '' || page.lead.trim() === '') problems.push('empty heading or lead');
-  if (page.sections.length === 0) problems.push('no sections');
-  const ids = new Set<string>();
-  for (const section of page.sections) {
-    if (!kebabCase.test(section.id)) problems.push(`section id "${section.id}" is not kebab-case`);
-    if (ids.has(section.id)) problems.push(`section id "${section.id}" is repeated`);
-    ids.add(section.id);
-    if (section.heading.trim() === '') problems.push(`section "${section.id}" has no heading`);
-    if (section.blocks.length === 0) problems.push(`section "${section.id}" has no blocks`);
-    for (const block of section.blocks) problems.push(...blockProblems(block));
-  }
-  for (const href of linksIn(page)) {
-    if (href.startsWith('/')) {
-      if (!isKnownRoute(href.split('#')[0] ?? href)) problems.push(`unknown internal link ${href}`);
-    } else if (href.startsWith('mailto:')) {
-      if (!emailAddress.test(href.slice('mailto:'.length))) problems.push(`bad mail link ${href}`);
-    } else if (!href.startsWith('https://')) {
-      problems.push(`link ${href || '(empty)'} is not an internal path, https or mailto`);
-    }
-  }
-  return problems;
-}
-
 function allText(page: DocPage): string {
   return JSON.stringify(page);
 }
@@ -114,7 +36,7 @@ describe.each(Object.entries(modules))('%s', (file, page) => {
   });
 
   it('keeps the content contract', () => {
-    expect(pageProblems(page)).toEqual([]);
+    expect(docPageProblems(page)).toEqual([]);
   });
 
   it('has between 4 and 10 sections', () => {
@@ -123,7 +45,7 @@ describe.each(Object.entries(modules))('%s', (file, page) => {
   });
 
   it('links to at least one related page', () => {
-    expect(linksIn(page).some((href) => href.startsWith('/'))).toBe(true);
+    expect(docPageLinks(page).some((href) => href.startsWith('/'))).toBe(true);
   });
 
   it('takes brand names from the brand module instead of typing them', () => {
@@ -132,56 +54,6 @@ describe.each(Object.entries(modules))('%s', (file, page) => {
       expect(source).not.toContain(name);
     }
     expect(allText(page)).not.toMatch(/lorem ipsum|TODO|TBD|placeholder/i);
-  });
-});
-
-describe('the contract check itself', () => {
-  const sound: DocPage = {
-    path: '/data-hosting',
-    heading: 'Heading',
-    lead: 'Lead.',
-    sections: [{ id: 'one', heading: 'One', blocks: [{ type: 'paragraph', text: 'Text.' }] }],
-  };
-
-  it('accepts a sound page', () => {
-    expect(pageProblems(sound)).toEqual([]);
-  });
-
-  it('rejects an unknown path, bad or repeated ids, dead links and empty blocks', () => {
-    const broken: DocPage = {
-      ...sound,
-      path: '/no-such-page',
-      sections: [
-        {
-          id: 'Data_Hosting',
-          heading: 'A',
-          blocks: [
-            {
-              type: 'paragraph',
-              text: 'See [nowhere](/nowhere), [mail](mailto:x) and [ftp](ftp://x).',
-            },
-          ],
-        },
-        { id: 'same', heading: 'B', blocks: [{ type: 'list', items: [] }] },
-        {
-          id: 'same',
-          heading: 'C',
-          blocks: [{ type: 'table', caption: 'T', columns: ['a', 'b'], rows: [['only one']] }],
-        },
-        { id: 'empty', heading: 'D', blocks: [] },
-      ],
-    };
-    expect(pageProblems(broken)).toEqual([
-      'path /no-such-page is not in the route table',
-      'section id "Data_Hosting" is not kebab-case',
-      'empty list block',
-      'section id "same" is repeated',
-      'table "T" row "only one" has 1 cells',
-      'section "empty" has no blocks',
-      'unknown internal link /nowhere',
-      'bad mail link mailto:x',
-      'link ftp://x is not an internal path, https or mailto',
-    ]);
   });
 });
 
