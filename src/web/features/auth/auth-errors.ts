@@ -7,7 +7,6 @@ const messages: Record<string, string> = {
   user_already_exists: 'An account with this email address already exists. Sign in instead.',
   email_exists: 'Another account already uses this email address.',
   email_address_invalid: 'Enter a valid email address, like name@example.com.',
-  over_request_rate_limit: 'Too many attempts from this network. Wait a few minutes and try again.',
   over_email_send_rate_limit: 'Too many emails were sent. Wait a few minutes and try again.',
   otp_expired: 'This code or link is invalid or has expired. Request a new one.',
   mfa_verification_failed:
@@ -31,6 +30,8 @@ export function authErrorMessage(error: unknown): string {
       if (reasons.includes('pwned')) parts.push('avoid one of the most common passwords');
       return parts.length ? `Choose a stronger password: ${parts.join(' and ')}.` : error.message;
     }
+    // The service's own limit messages say which limit and how long to wait.
+    if (error.code === 'over_request_rate_limit') return error.message;
     if (error.code && messages[error.code]) return messages[error.code]!;
     if (error.name === 'AuthRetryableFetchError') {
       return 'The service could not be reached. Check your connection and try again.';
