@@ -36,9 +36,23 @@ const eventToasts: Partial<Record<AuthChangeEvent, string>> = {
   PASSWORD_RECOVERY: 'Choose a new password to finish resetting it.',
 };
 
+/** Signed in with the password only, while a verified authenticator still has to be used. */
+function awaitingSecondFactor(session: Session): boolean {
+  const hasFactor = (session.user.factors ?? []).some((f) => f.status === 'verified');
+  if (!hasFactor) return false;
+  try {
+    const part = session.access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    return (JSON.parse(atob(part)) as { aal?: string }).aal !== 'aal2';
+  } catch {
+    return true;
+  }
+}
+
 async function notify(event: AuthChangeEvent, session: Session | null) {
   let message = eventToasts[event];
-  if (event === 'SIGNED_IN' && session) message = `Signed in as ${session.user.email ?? 'you'}.`;
+  if (event === 'SIGNED_IN' && session && !awaitingSecondFactor(session)) {
+    message = `Signed in as ${session.user.email ?? 'you'}.`;
+  }
   if (!message) return;
   const { toast } = await import('sonner');
   toast.success(message);
