@@ -122,14 +122,8 @@ export function buildInsert(
   return finish(ctx, relation, statement, read);
 }
 
-export function buildUpdate(
-  ctx: QueryContext,
-  relation: Relation,
-  patch: JsonObject,
-  filters: FilterNode[],
-  read: ReadRequest | undefined,
-): string {
-  const columns = writeColumns(relation, [patch]);
+/** The alias an update or delete names its table by, and its ` where …` (empty with no filters). */
+function filteredTarget(ctx: QueryContext, relation: Relation, filters: FilterNode[]) {
   const alias = ctx.nextAlias();
   const source: Source = {
     label: `public.${relation.name}`,
@@ -138,10 +132,22 @@ export function buildUpdate(
     from: `${qualified(relation.name)} ${alias}`,
     alias,
   };
-  const body = `json_populate_record(null::${qualified(relation.name)}, ${ctx.params.add(JSON.stringify(patch))}::json)`;
-  const sets = columns.map((c) => `${ident(c)} = _pgrst_body.${ident(c)}`).join(', ');
   const where = whereSql(ctx, source, filters);
-  const whereClause = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+  return { alias, whereClause: where.length > 0 ? ` where ${where.join(' and ')}` : '' };
+}
+
+export function buildUpdate(
+  ctx: QueryContext,
+  relation: Relation,
+  patch: JsonObject,
+  filters: FilterNode[],
+  read: ReadRequest | undefined,
+): string {
+  const columns = writeColumns(relation, [patch]);
+  const body = `json_populate_record(null::${qualified(relation.name)}, ${ctx.params.add(JSON.stringify(patch))}::json)`;
+  // After the body, so its parameter keeps the number it had before the filters'.
+  const { alias, whereClause } = filteredTarget(ctx, relation, filters);
+  const sets = columns.map((c) => `${ident(c)} = _pgrst_body.${ident(c)}`).join(', ');
   const statement = `update ${qualified(relation.name)} as ${alias} set ${sets} from (select * from ${body}) _pgrst_body${whereClause} returning ${alias}.*`;
   return finish(ctx, relation, statement, read);
 }
@@ -152,16 +158,7 @@ export function buildDelete(
   filters: FilterNode[],
   read: ReadRequest | undefined,
 ): string {
-  const alias = ctx.nextAlias();
-  const source: Source = {
-    label: `public.${relation.name}`,
-    relation: relation.name,
-    columns: relation.columns,
-    from: `${qualified(relation.name)} ${alias}`,
-    alias,
-  };
-  const where = whereSql(ctx, source, filters);
-  const whereClause = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+  const { alias, whereClause } = filteredTarget(ctx, relation, filters);
   const statement = `delete from ${qualified(relation.name)} as ${alias}${whereClause} returning ${alias}.*`;
   return finish(ctx, relation, statement, read);
 }

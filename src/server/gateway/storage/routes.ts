@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ApiEnv, GatewayDeps } from '../context';
-import { bearerToken } from '../api-auth';
+import { requestCredentials, verifyCaller } from '../api-auth';
 import { TokenError } from '../../keys/verify';
 import type { JwtClaims } from '../../db/types';
 import { BodyTooLarge, readBodyLimited } from '../ops/body';
@@ -76,17 +76,10 @@ export function storageRoutes(
 
   /** Resolves the caller's claims; public and signed downloads skip this. */
   async function authenticate(c: StorageContext): Promise<JwtClaims> {
-    const apiKey = c.req.header('apikey')?.trim();
-    const token = bearerToken(c.req.header('authorization')) ?? apiKey;
+    const { token, apiKey } = requestCredentials(c);
     if (!token) throw storageErrors.accessDenied('Missing authorization header or apikey');
     try {
-      const claims = await verifier.verify(token);
-      if (apiKey && apiKey !== token) await verifier.verify(apiKey);
-      c.set('claims', claims);
-      c.set('role', claims.role);
-      c.set('token', token);
-      c.set('apiKey', apiKey ?? token);
-      return claims;
+      return await verifyCaller(c, verifier, { token, apiKey });
     } catch (error) {
       if (error instanceof TokenError) throw storageErrors.invalidJwt(error.message);
       throw error;
@@ -203,11 +196,7 @@ export function storageRoutes(
   app.post('/object/move', async (c) => {
     const claims = await authenticate(c);
     const body = await jsonBody(c);
-    const from = { bucket: String(body.bucketId ?? ''), key: String(body.sourceKey ?? '') };
-    const to = {
-      bucket: String(body.destinationBucket ?? body.bucketId ?? ''),
-      key: String(body.destinationKey ?? ''),
-    };
+    const { from, to } = moveEndpoints(body);
     await moveObject(core, asCaller(claims), from, to, ownerFromSub(claims.sub));
     return c.json({ message: 'Successfully moved' });
   });
@@ -215,11 +204,7 @@ export function storageRoutes(
   app.post('/object/copy', async (c) => {
     const claims = await authenticate(c);
     const body = await jsonBody(c);
-    const from = { bucket: String(body.bucketId ?? ''), key: String(body.sourceKey ?? '') };
-    const to = {
-      bucket: String(body.destinationBucket ?? body.bucketId ?? ''),
-      key: String(body.destinationKey ?? ''),
-    };
+    const { from, to } = moveEndpoints(body);
     const copied = await copyObject(core, asCaller(claims), from, to, {
       owner: ownerFromSub(claims.sub),
       upsert: c.req.header('x-upsert') === 'true',
@@ -428,6 +413,17 @@ export function storageRoutes(
   });
 
   return app;
+}
+
+/** The source and destination of a move or copy; the destination bucket defaults to the source's. */
+function moveEndpoints(body: Record<string, unknown>) {
+  return {
+    from: { bucket: String(body.bucketId ?? ''), key: String(body.sourceKey ?? '') },
+    to: {
+      bucket: String(body.destinationBucket ?? body.bucketId ?? ''),
+      key: String(body.destinationKey ?? ''),
+    },
+  };
 }
 
 /** Supabase stores "3600" from a form field as "max-age=3600". */
