@@ -12,22 +12,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/start';
-import { CHROMIUM_PATH, ensureChromium } from '../tests/support/browser';
+import { CHROMIUM_PATH, chromiumFlags, ensureChromium } from '../tests/support/browser';
 
 const TARGET = 95;
 const runs = Math.max(1, Number(process.argv[2] ?? 3) || 3);
 const paths = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['/', '/data-encryption'];
-
-// The flags of tests/support/browser.ts (launchBrowser), minus what chrome-launcher adds itself.
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const metrics = [
   ['first-contentful-paint', 'FCP'],
@@ -62,7 +51,10 @@ async function main() {
     },
   );
   const server = await startServer(config);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: chromiumFlags,
+  });
   let failed = false;
   try {
     console.log(`Lighthouse ${runs} run(s) per page, mobile settings, ${server.url}\n`);

@@ -9,12 +9,8 @@
  *
  *   node --import tsx bench/metrics-bench.ts [seconds-per-case] [users] [enrolments]
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/server/config';
-import { startServer } from '../src/server/start';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
+import { startBenchServer } from './lib/bench-server';
 import { measureHttp, measureLoop, type Measurement } from './lib/measure';
 
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -64,23 +60,13 @@ async function main() {
   const perUser = Math.ceil(ENROLMENTS / USERS);
   if (perUser > COURSES) throw new Error('more enrolments per user than courses');
   const cluster = await startPostgresCluster();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-metrics-bench-'));
   try {
-    const databaseUrl = await cluster.createDatabase(`bench_metrics_${Date.now()}`);
-    const config = loadConfig(
-      {},
-      {
-        NODE_ENV: 'production',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: '20',
-        API_RATE_LIMIT_PER_SECOND: '100000000',
-      },
-    );
-    const server = await startServer(config);
+    const bench = await startBenchServer('postgres', cluster, 'metrics', {
+      NODE_ENV: 'production',
+      DATABASE_POOL_SIZE: '20',
+      API_RATE_LIMIT_PER_SECOND: '100000000',
+    });
+    const { server } = bench;
     const { db } = server.deps;
     try {
       log(`seeding ${USERS.toLocaleString()} users, ${ENROLMENTS.toLocaleString()} enrolments`);
@@ -188,11 +174,10 @@ async function main() {
       );
       if (median >= 50) process.exitCode = 1;
     } finally {
-      await server.close();
+      await bench.close();
     }
   } finally {
     await cluster.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -8,7 +8,6 @@
  *   npm run bench            (all benchmarks)
  *   node --import tsx bench/rest-bench.ts [seconds-per-case]
  */
-import os from 'node:os';
 import { Hono } from 'hono';
 import type { Database } from '../src/server/db/types';
 import { QueryContext, buildRead, type ReadResultRow } from '../src/server/gateway/rest/read-query';
@@ -25,7 +24,7 @@ import {
   type BenchDatabase,
 } from './lib/bench-server';
 import { combine, measureHttp, measureLoop, type Measurement } from './lib/measure';
-import { formatTable, gatewayRatios, type BenchRow } from './lib/table';
+import { formatReport, gatewayRatios, type BenchRow } from './lib/table';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -193,10 +192,7 @@ export function runRestBench(): Promise<BenchRow[]> {
 }
 
 const rows = await runRestBench();
-console.log(
-  `REST benchmark: ${CONNECTIONS} concurrent clients, ${SECONDS} s per case (${os.cpus().length} CPUs)\n`,
-);
-console.log(formatTable(rows));
+console.log(formatReport('REST benchmark', { connections: CONNECTIONS, seconds: SECONDS }, rows));
 const target = gatewayRatios(rows).get('(b) select 20 rows|postgres');
 console.log(
   `\nTarget gateway / bare route >= 0.70 for (b) on PostgreSQL: ${target === undefined ? 'not measured' : target.toFixed(2)}`,

@@ -8,7 +8,6 @@
  *   node --import tsx bench/storage-bench.ts [seconds-per-case]
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import { Hono } from 'hono';
 import type { Database } from '../src/server/db/types';
 import { createStorage, type ObjectRow } from '../src/server/gateway/storage/index';
@@ -20,7 +19,7 @@ import {
   type BenchDatabase,
 } from './lib/bench-server';
 import { measureHttp, measureLoop, type Measurement } from './lib/measure';
-import { formatTable, type BenchRow } from './lib/table';
+import { formatReport, type BenchRow } from './lib/table';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -121,6 +120,5 @@ export function runStorageBench(): Promise<BenchRow[]> {
 
 const rows = await runStorageBench();
 console.log(
-  `Storage benchmark: ${CONNECTIONS} concurrent clients, ${SECONDS} s per case (${os.cpus().length} CPUs)\n`,
+  formatReport('Storage benchmark', { connections: CONNECTIONS, seconds: SECONDS }, rows),
 );
-console.log(formatTable(rows));

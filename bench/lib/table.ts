@@ -2,6 +2,7 @@
  * Prints benchmark results as one table: each case on each database, its baselines beside the
  * gateway, and the ratio gateway / bare route (the cost of our service layer).
  */
+import os from 'node:os';
 import type { Measurement } from './measure';
 
 export interface BenchRow {
@@ -67,4 +68,13 @@ export function formatTable(rows: BenchRow[]): string {
     `|${widths.map((w, i) => (i >= 3 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`,
     ...body.map(line),
   ].join('\n');
+}
+
+/** What a load bench prints: how it ran (the machine's CPUs matter to the figures), then the table. */
+export function formatReport(
+  title: string,
+  run: { connections: number; seconds: number },
+  rows: BenchRow[],
+): string {
+  return `${title}: ${run.connections} concurrent clients, ${run.seconds} s per case (${os.cpus().length} CPUs)\n\n${formatTable(rows)}`;
 }

@@ -26,20 +26,20 @@ export function ensureChromium(): void {
   }
 }
 
+/** Headless Chromium flags for this sandbox; bench/lighthouse.ts launches Chromium with them too. */
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export function launchBrowser(): Promise<Browser> {
   ensureChromium();
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumFlags });
 }
 
 export const viewports = {
