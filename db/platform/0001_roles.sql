@@ -1,16 +1,23 @@
 -- The three request roles Supabase uses. Roles are cluster-wide on PostgreSQL, so a second
 -- database on the same server finds them already there.
 do $$
+declare
+  request_role text;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
+  foreach request_role in array array['anon', 'authenticated', 'service_role'] loop
+    if not exists (select 1 from pg_roles where rolname = request_role) then
+      begin
+        execute format(
+          'create role %I nologin noinherit%s',
+          request_role,
+          case when request_role = 'service_role' then ' bypassrls' else '' end
+        );
+      exception
+        -- Two databases of one server migrating at once race to create the same role.
+        when duplicate_object or unique_violation then null;
+      end;
+    end if;
+  end loop;
   -- The connecting user must be able to switch into each request role.
   execute format('grant anon, authenticated, service_role to %I', current_user);
 end
