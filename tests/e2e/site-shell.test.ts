@@ -101,8 +101,18 @@ describe('documentation sidebar', () => {
       const link = page
         .getByRole('navigation', { name: 'Documentation', exact: true })
         .getByRole('link', { name: 'Data Hosting', exact: true });
-      await link.hover();
-      await expect.poll(() => page.getByRole('tooltip').innerText()).toContain('Data Hosting');
+      // The tooltip code loads when the sidebar collapses; a hover before it arrives shows
+      // nothing (as for a person), so move away and hover again until it is there.
+      await expect
+        .poll(async () => {
+          await page.mouse.move(600, 400);
+          await link.hover();
+          return page
+            .getByRole('tooltip')
+            .innerText({ timeout: 1_000 })
+            .catch(() => '');
+        })
+        .toContain('Data Hosting');
 
       await page.reload({ waitUntil: 'networkidle' });
       expect(await sidebar(page).getAttribute('data-state')).toBe('collapsed');
