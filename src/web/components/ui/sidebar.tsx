@@ -111,8 +111,13 @@ export function Sidebar({
   ...props
 }: ComponentProps<'div'> & { label?: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  // On phones the sheet's code (a dialog) loads the first time it is opened, not with the page;
+  // once loaded it stays mounted so it can animate closed.
+  const [mobileSheetUsed, setMobileSheetUsed] = useState(false);
+  if (openMobile && !mobileSheetUsed) setMobileSheetUsed(true);
 
   if (isMobile) {
+    if (!mobileSheetUsed) return null;
     return (
       <Suspense fallback={null}>
         <SidebarMobile open={openMobile} onOpenChange={setOpenMobile} label={label}>
