@@ -23,7 +23,7 @@ import { buildRpc, resolveRoutine } from './rpc-query';
 import { createSchemaCache, type SchemaCache, type SchemaSnapshot } from './schema-cache';
 import { Params } from './sql';
 import { buildDelete, buildInsert, buildUpdate, insertRows, writeColumns } from './write-query';
-import { cachedVerifier } from './verifier-cache';
+import { cachedVerifier } from '../ops/verified-tokens';
 
 /** Largest request body the REST service reads (PostgREST itself has none; we refuse with 413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
