@@ -152,23 +152,27 @@ export function withParams(
   return url.toString();
 }
 
+/** The request's bearer token, verified, as GoTrue reports a missing or bad one. */
+async function verifiedBearer(services: AuthServices, authorization: string | undefined) {
+  const token = bearerToken(authorization);
+  if (!token)
+    throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  try {
+    return await services.gateway.verifier.verify(token);
+  } catch (error) {
+    const message = error instanceof TokenError ? error.message : 'invalid JWT';
+    throw new AuthError(
+      403,
+      'bad_jwt',
+      `invalid JWT: unable to parse or verify signature, ${message}`,
+    );
+  }
+}
+
 /** Requires a signed-in user: a valid access token whose session still exists. */
 export function requireUser(services: AuthServices) {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
-    if (!token)
-      throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    let claims: JwtClaims;
-    try {
-      claims = await services.gateway.verifier.verify(token);
-    } catch (error) {
-      const message = error instanceof TokenError ? error.message : 'invalid JWT';
-      throw new AuthError(
-        403,
-        'bad_jwt',
-        `invalid JWT: unable to parse or verify signature, ${message}`,
-      );
-    }
+    const claims = await verifiedBearer(services, c.req.header('authorization'));
     if (typeof claims.sub !== 'string' || claims.sub === '') {
       throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     }
@@ -192,20 +196,7 @@ export function requireUser(services: AuthServices) {
 
 export function requireServiceRole(services: AuthServices) {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
-    if (!token)
-      throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    let claims: JwtClaims;
-    try {
-      claims = await services.gateway.verifier.verify(token);
-    } catch (error) {
-      const message = error instanceof TokenError ? error.message : 'invalid JWT';
-      throw new AuthError(
-        403,
-        'bad_jwt',
-        `invalid JWT: unable to parse or verify signature, ${message}`,
-      );
-    }
+    const claims = await verifiedBearer(services, c.req.header('authorization'));
     if (claims.role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed');
     c.set('claims', claims);
     await next();
