@@ -137,6 +137,8 @@ describe('account screens in the browser', () => {
       await page.waitForURL(/\/login$/);
 
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      // The sign-in form's own Email field is still there until the next page's code arrives.
+      await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText(/a reset link is on its way/).waitFor();
@@ -156,6 +158,7 @@ describe('account screens in the browser', () => {
 
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(/\/login$/);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('my new long passphrase');
       await page.getByRole('button', { name: 'Sign in' }).click();
