@@ -6,7 +6,7 @@
  * (no HTTP), and a bare Hono route running that SQL with no parsing, role switching or claims.
  *
  *   npm run bench            (all benchmarks)
- *   node --import tsx bench/rest-bench.ts [seconds-per-case]
+ *   node --import tsx bench/rest-bench.ts [seconds-per-case] [pglite|postgres] [scenario letter]
  */
 import { Hono } from 'hono';
 import type { Database } from '../src/server/db/types';
@@ -28,6 +28,9 @@ import { formatReport, gatewayRatios, type BenchRow } from './lib/table';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.argv[2] ?? 5);
+/** Optional focus while working on one figure, e.g. `5 postgres b`. */
+const ONLY_DATABASE = process.argv[3];
+const ONLY_SCENARIO = process.argv[4];
 const WARMUP_SECONDS = 1;
 
 const fixture = `
@@ -113,6 +116,7 @@ async function benchDatabase(kind: BenchDatabase, cluster?: PostgresCluster): Pr
     const apiHeaders = { apikey: key, authorization: `Bearer ${key}`, 'accept-profile': 'public' };
     try {
       for (const [index, scenario] of cases.entries()) {
+        if (ONLY_SCENARIO && !scenario.name.startsWith(`(${ONLY_SCENARIO})`)) continue;
         const options = (seconds: number) => ({ connections: CONNECTIONS, seconds });
         const body = scenario.http.body;
         const jsonHeaders: Record<string, string> = body
@@ -188,7 +192,7 @@ async function benchDatabase(kind: BenchDatabase, cluster?: PostgresCluster): Pr
 }
 
 export function runRestBench(): Promise<BenchRow[]> {
-  return onBothDatabases(benchDatabase);
+  return onBothDatabases(benchDatabase, ONLY_DATABASE as BenchDatabase | undefined);
 }
 
 const rows = await runRestBench();

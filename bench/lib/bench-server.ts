@@ -58,11 +58,16 @@ export async function startBenchServer(
   };
 }
 
-/** Runs `bench` on PGlite, then on a throwaway PostgreSQL cluster it stops afterwards. */
+/**
+ * Runs `bench` on PGlite, then on a throwaway PostgreSQL cluster it stops afterwards; `only`
+ * limits it to one of them.
+ */
 export async function onBothDatabases<Row>(
   bench: (kind: BenchDatabase, cluster?: PostgresCluster) => Promise<Row[]>,
+  only?: BenchDatabase,
 ): Promise<Row[]> {
-  const rows = await bench('pglite');
+  const rows = only === 'postgres' ? [] : await bench('pglite');
+  if (only === 'pglite') return rows;
   const cluster = await startPostgresCluster();
   try {
     rows.push(...(await bench('postgres', cluster)));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import pg from 'pg';
 import { applyClaims, claimsStatement } from './claims';
 import { QueryAfterSetup } from './pg-pipeline';
@@ -43,7 +43,8 @@ export async function openPostgres(connectionString: string, poolSize: number): 
   await pool.query('select 1');
   const root = wrap(pool);
   const listeners: pg.Client[] = [];
-  const preparedNames = new Set<string>();
+  /** Statement text → the name it is prepared under on every connection that has run it. */
+  const preparedNames = new Map<string, string>();
 
   async function transaction<T>(fn: (tx: Queryable) => Promise<T>, claims?: JwtClaims) {
     const client = await pool.connect();
@@ -77,10 +78,10 @@ export async function openPostgres(connectionString: string, poolSize: number): 
       const setup = { name: 'lyceum_claims', ...claimsStatement(claims) };
       let name: string | undefined;
       if (options.prepare) {
-        const candidate = `lyceum_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
-        if (preparedNames.has(candidate) || preparedNames.size < MAX_PREPARED) {
-          preparedNames.add(candidate);
-          name = candidate;
+        name = preparedNames.get(sql);
+        if (name === undefined && preparedNames.size < MAX_PREPARED) {
+          name = `lyceum_${hash('sha1', sql, 'hex').slice(0, 24)}`;
+          preparedNames.set(sql, name);
         }
       }
       const client = await pool.connect();

@@ -2,13 +2,13 @@
  * The gateway: one Hono app with a sub-app per service, mounted under Supabase's paths.
  */
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { authService, createAuthServices } from './auth/service';
 import { mailboxRoutes } from './auth/mailbox';
 import type { GatewayDeps } from './context';
 import { clientConfigRoutes } from './client-config';
 import { functionsRoutes } from './functions/router';
 import { healthRoutes } from './health';
+import { compression } from './ops/compression';
 import { metricsFor } from './ops/metrics';
 import { rateLimit } from './ops/rate-limit';
 import { requestLog } from './ops/request-log';
@@ -20,7 +20,7 @@ export function createGateway(deps: GatewayDeps) {
   const app = new Hono();
 
   app.use('*', requestLog(deps.log, metricsFor(deps)));
-  app.use('*', compress());
+  app.use('*', compression());
   const limit = rateLimit(deps.config.apiRateLimitPerSecond, { sharedKeys: [deps.keys.anonKey] });
   for (const service of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(service, limit);
 

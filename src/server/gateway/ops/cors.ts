@@ -1,4 +1,5 @@
-import { cors } from 'hono/cors';
+import { createMiddleware } from 'hono/factory';
+import { setResponseHeader } from './compression';
 
 /**
  * The request headers supabase-js sends to any of the API services (wire contract §0), so
@@ -37,12 +38,29 @@ export const corsExposeHeaders = [
   'Range-Unit',
 ];
 
+const allowMethods = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
+const MAX_AGE_SECONDS = '86400';
+
+/**
+ * CORS for any origin. Preflights are answered here; other responses get the headers after the
+ * service answered, in place (`hono/cors` sets them on a placeholder response first, which
+ * makes Hono rebuild every response around a body stream: see decision 0012).
+ */
 export function apiCors() {
-  return cors({
-    origin: '*',
-    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: corsAllowHeaders,
-    exposeHeaders: corsExposeHeaders,
-    maxAge: 86400,
+  const expose = corsExposeHeaders.join(',');
+  const allow = corsAllowHeaders.join(',');
+  return createMiddleware(async (c, next) => {
+    if (c.req.method === 'OPTIONS') {
+      return c.body(null, 204, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Expose-Headers': expose,
+        'Access-Control-Allow-Methods': allowMethods,
+        'Access-Control-Allow-Headers': allow,
+        'Access-Control-Max-Age': MAX_AGE_SECONDS,
+      });
+    }
+    await next();
+    setResponseHeader(c, 'Access-Control-Allow-Origin', '*');
+    setResponseHeader(c, 'Access-Control-Expose-Headers', expose);
   });
 }

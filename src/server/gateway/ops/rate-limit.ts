@@ -3,7 +3,7 @@
  * holds `limitPerSecond` tokens and refills at that rate. In memory, per process (see
  * decision 0021 for what that means with several gateway processes).
  */
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -60,7 +60,7 @@ export function createRateLimiter(
 }
 
 function hash(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
+  return digest('sha256', value, 'base64url');
 }
 
 function clientAddress(c: Context): string {

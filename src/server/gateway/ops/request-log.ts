@@ -29,7 +29,7 @@ export function requestLog(log: Logger, metrics: RequestMetrics) {
       await next();
     } finally {
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      const path = new URL(c.req.url).pathname;
+      const path = c.req.path;
       const service = serviceOf(path);
       const status = c.res.status;
       log.info('request', {
