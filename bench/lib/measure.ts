@@ -3,7 +3,9 @@
  * work that has no HTTP in front of it (the database adapter baseline), so both report the same
  * figures: throughput and latency percentiles at a fixed number of concurrent clients.
  */
-import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { LoadJob, LoadResult } from './load-generator';
 
 export interface Measurement {
   requestsPerSecond: number;
@@ -22,29 +24,62 @@ export interface HttpCase {
   body?: string;
 }
 
-export async function measureHttp(
+type LoadAnswer = { ok: true; result: LoadResult } | { ok: false; message: string };
+
+let generator: ChildProcess | undefined;
+
+function loadGenerator(): ChildProcess {
+  if (!generator || generator.exitCode !== null) {
+    generator = fork(fileURLToPath(new URL('./load-generator.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+    });
+  }
+  return generator;
+}
+
+/**
+ * Measures `target` from the load-generator process. The servers under test run in this
+ * process, and autocannon does part of its work (setup, histograms, the summary) on the thread
+ * that calls it even with worker threads: in one-second rounds that took a fifth of the server
+ * thread, and penalised most the server doing the most work on it.
+ */
+export function measureHttp(
   target: HttpCase,
   options: { connections: number; seconds: number },
 ): Promise<Measurement> {
-  const result = await autocannon({
+  const child = loadGenerator();
+  const job: LoadJob = {
     url: target.url,
     method: target.method ?? 'GET',
-    headers: target.headers,
+    headers: target.headers ?? {},
     body: target.body,
     connections: options.connections,
-    duration: options.seconds,
-    // Generate load off the main thread so it does not compete with an in-process server.
-    workers: 1,
-  });
-  const total = result.requests.total;
-  return {
-    requestsPerSecond: total / result.duration,
-    seconds: result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    total,
+    seconds: options.seconds,
   };
+  child.ref();
+  child.channel?.ref();
+  return new Promise<Measurement>((resolve, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`load generator exited (code ${code}) during a measurement`));
+    child.once('exit', onExit);
+    child.once('message', (answer: LoadAnswer) => {
+      child.off('exit', onExit);
+      // Idle between measurements: it must not keep a finished benchmark alive.
+      child.unref();
+      child.channel?.unref();
+      if (!answer.ok) return reject(new Error(answer.message));
+      const { result } = answer;
+      resolve({
+        requestsPerSecond: result.total / result.duration,
+        seconds: result.duration,
+        p50Ms: result.p50,
+        p99Ms: result.p99,
+        errors: result.errors,
+        total: result.total,
+      });
+    });
+    child.send(job);
+  });
 }
 
 function percentile(sorted: number[], p: number): number {
