@@ -380,6 +380,7 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     expect(after.error).toBeNull();
     expect(after.data).toEqual([{ id: 1, name: 'Ada', email: 'a@example.org' }]);
     const byNewColumn = await db.from('rr_teachers').select('name').eq('email', 'a@example.org');
+    expect(byNewColumn.error).toBeNull();
     expect(byNewColumn.data).toHaveLength(2);
   });
 

@@ -71,4 +71,28 @@ describe('schema cache', () => {
     await db.exec('create table public.sc_quiet (id int)');
     expect((await cache.refreshAfterMiss())?.relations.has('sc_quiet')).toBe(true);
   });
+
+  it('keeps the newest catalog when an older read finishes last', async () => {
+    // The first load's last catalog query answers only after a second load has finished.
+    let calls = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: Database = {
+      ...db,
+      query: async (sql, params) => {
+        calls += 1;
+        const result = await db.query(sql, params);
+        if (calls === 3) await held;
+        return result as never;
+      },
+    };
+    const cache = createSchemaCache(slow, createLogger('silent'));
+    const first = cache.reload();
+    while (calls < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await db.exec('create table public.sc_newer (id int)');
+    expect((await cache.reload()).relations.has('sc_newer')).toBe(true);
+    release();
+    expect((await first).relations.has('sc_newer')).toBe(true);
+    expect((await cache.current()).relations.has('sc_newer')).toBe(true);
+  });
 });

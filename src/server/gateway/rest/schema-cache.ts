@@ -223,15 +223,22 @@ const MISS_RELOAD_INTERVAL_MS = 1000;
 export function createSchemaCache(db: Database, log: Logger): SchemaCache {
   let last: SchemaSnapshot | undefined;
   let loadedAt = 0;
+  /** Which load `last` came from: loads can finish out of order, and the newest read wins. */
+  let lastLoad = 0;
+  let loads = 0;
   let pending: Promise<SchemaSnapshot> | undefined;
   let listening = false;
 
   function load(): Promise<SchemaSnapshot> {
     const started = Date.now();
+    const mine = ++loads;
     const attempt: Promise<SchemaSnapshot> = readSchema(db)
       .then(
         (snapshot) => {
+          // A slow read that began before a newer one must not bring back the older catalog.
+          if (mine < lastLoad && last) return last;
           last = snapshot;
+          lastLoad = mine;
           loadedAt = started;
           return snapshot;
         },
