@@ -27,7 +27,11 @@ async function open(path: string, viewport: keyof typeof viewports = 'desktop'):
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // Closing the page closes its context too. If the browser is already closing (the last test
+  // has just finished), the context is gone with it: nothing left to report.
+  page.on('close', () => {
+    context.close().catch(() => undefined);
+  });
   const response = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
   expect(response?.status()).toBe(200);
   await page.locator('main h1').waitFor();

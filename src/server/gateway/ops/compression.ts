@@ -8,9 +8,9 @@
  * itself (decision 0012). Here headers are changed on the response in place and a new
  * response is made only when its body really is compressed.
  */
-import type { Context } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { createMiddleware } from 'hono/factory';
+import { setResponseHeader } from './response-headers';
 
 /** Bodies declared smaller than this are sent as they are: gzip would not pay for itself. */
 const THRESHOLD_BYTES = 1024;
@@ -26,24 +26,6 @@ function acceptedEncoding(header: string | undefined): Encoding | undefined {
     .filter((part) => !/;\s*q=0(?:\.0*)?$/.test(part))
     .map((part) => part.split(';')[0]);
   return ENCODINGS.find((encoding) => offered.includes(encoding) || offered.includes('*'));
-}
-
-/**
- * Sets a response header in place; a response whose headers are immutable (one passed through
- * from `fetch`) is copied first.
- */
-export function setResponseHeader(
-  c: Context,
-  name: string,
-  value: string,
-  mode: 'set' | 'append' = 'set',
-) {
-  try {
-    c.res.headers[mode](name, value);
-  } catch {
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers[mode](name, value);
-  }
 }
 
 export function compression() {

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { setResponseHeader } from './compression';
+import { setResponseHeader } from './response-headers';
 
 /**
  * The request headers supabase-js sends to any of the API services (wire contract §0), so
