@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { applyClaims } from './claims';
+import { pgliteQueryAsRole } from './pglite-pipeline';
 import type { Database, JwtClaims, QueryResult, Queryable, Row } from './types';
 
 /** Same JavaScript types as the `pg` driver is configured for (see postgres.ts). */
@@ -89,12 +90,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
         await applyClaims(wrapped, claims);
         return fn(wrapped);
       }),
-    queryAsRole: (claims, sql, params) =>
-      pg.transaction(async (tx) => {
-        const wrapped = wrap(tx as unknown as PgliteLike);
-        await applyClaims(wrapped, claims);
-        return wrapped.query(sql, params);
-      }),
+    queryAsRole: (claims, sql, params = []) => pgliteQueryAsRole(pg, claims, sql, params),
     async listen(channel, onNotify) {
       const unsubscribe = await pg.listen(channel, onNotify);
       return async () => unsubscribe();
