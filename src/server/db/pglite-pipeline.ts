@@ -20,8 +20,8 @@ import type { JwtClaims, QueryResult, Row } from './types';
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
 /** Parameters as node-postgres sends them, so both databases see the same text. */
-const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } })
-  .utils.prepareValue;
+const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils
+  .prepareValue;
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
