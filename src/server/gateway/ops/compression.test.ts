@@ -68,6 +68,12 @@ describe('compression', () => {
       headers: { 'Accept-Encoding': 'gzip;q=0, deflate' },
     });
     expect(deflate.headers.get('Content-Encoding')).toBe('deflate');
+    const anyButGzip = await app().request('/api/json', {
+      headers: { 'Accept-Encoding': 'gzip;q=0, *' },
+    });
+    expect(anyButGzip.headers.get('Content-Encoding')).toBe('deflate');
+    const none = await app().request('/api/json', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(none.headers.get('Content-Encoding')).toBeNull();
   });
 
   it('leaves small, binary, no-transform and HEAD responses alone', async () => {

@@ -19,13 +19,16 @@ type Encoding = (typeof ENCODINGS)[number];
 
 function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
-  const offered = header
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => !/;\s*q=0(?:\.0*)?$/.test(part))
-    .map((part) => part.split(';')[0]);
-  return ENCODINGS.find((encoding) => offered.includes(encoding) || offered.includes('*'));
+  const offered = new Set<string>();
+  const refused = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const q = parameters.find((p) => p.startsWith('q='));
+    (q !== undefined && Number(q.slice(2)) === 0 ? refused : offered).add(name);
+  }
+  return ENCODINGS.find(
+    (encoding) => !refused.has(encoding) && (offered.has(encoding) || offered.has('*')),
+  );
 }
 
 export function compression() {
