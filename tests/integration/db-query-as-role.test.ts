@@ -54,6 +54,21 @@ describe.each(databaseKinds)('database adapter queryAsRole on %s', (kind) => {
     expect(inserted.rowCount).toBe(1);
   });
 
+  it('binds dates, booleans, arrays, objects and nulls the same way on both databases', async () => {
+    const { rows } = await db.queryAsRole<Record<string, unknown>>(
+      as(alice),
+      `select $1::timestamptz = '2026-01-02T03:04:05Z'::timestamptz as date_ok,
+              $2::boolean as flag,
+              'b' = any($3::text[]) as in_list,
+              $4::jsonb ->> 'name' as name,
+              $5::text is null as missing`,
+      [new Date('2026-01-02T03:04:05Z'), true, ['a', 'b,c', 'b'], { name: 'Ada' }, null],
+    );
+    expect(rows).toEqual([
+      { date_ok: true, flag: true, in_list: true, name: 'Ada', missing: true },
+    ]);
+  });
+
   it('leaves the session as it found it: login role, no claims', async () => {
     await db.queryAsRole(as(alice), 'select 1');
     const { rows } = await db.query<{ who: string; claims: string | null }>(
