@@ -4,7 +4,8 @@ import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
-import { AuthShell, Field, Notice, Panel } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { AuthShell, Field, Panel } from './auth-ui';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -83,7 +84,7 @@ function ProfileSection({ userId }: { userId: string }) {
         />
         {status && (
           <div className="sm:col-span-2">
-            <Notice kind={status.kind}>{status.text}</Notice>
+            <Notice tone={status.kind}>{status.text}</Notice>
           </div>
         )}
         <Button type="submit" className="justify-self-start" disabled={busy || !loaded}>
@@ -134,7 +135,7 @@ function EmailSection({ email, pending }: { email: string; pending?: string }) {
           value={next}
           onChange={(e) => setNext(e.target.value)}
         />
-        {status && <Notice kind={status.kind}>{status.text}</Notice>}
+        {status && <Notice tone={status.kind}>{status.text}</Notice>}
         <Button type="submit" className="justify-self-start" disabled={busy || !next.trim()}>
           {busy ? 'Sending…' : 'Change email'}
         </Button>
@@ -205,7 +206,7 @@ function PasswordSection() {
             onChange={(e) => setNonce(e.target.value.replace(/\D/g, ''))}
           />
         )}
-        {status && <Notice kind={status.kind}>{status.text}</Notice>}
+        {status && <Notice tone={status.kind}>{status.text}</Notice>}
         <Button
           type="submit"
           className="justify-self-start"

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { startAuth, useAuth } from './auth-store';
-import { AuthShell, Notice, Panel, redirectError } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { AuthShell, Panel, redirectError } from './auth-ui';
 
 /** Where the confirmation mail's link lands: supabase-js reads the session from the address. */
 export function AuthConfirmPage() {
@@ -21,7 +22,7 @@ export function AuthConfirmPage() {
       <Panel className="grid gap-4">
         {linkError ? (
           <>
-            <Notice kind="error">This confirmation link cannot be used: {linkError}.</Notice>
+            <Notice tone="error">This confirmation link cannot be used: {linkError}.</Notice>
             <p className="text-sm">
               Links work once and for one hour.{' '}
               <Link className="text-primary underline" to="/login">
@@ -34,7 +35,7 @@ export function AuthConfirmPage() {
           <p aria-busy="true">Confirming…</p>
         ) : auth.status === 'signed-in' ? (
           <>
-            <Notice kind="success">Your email address is confirmed and you are signed in.</Notice>
+            <Notice tone="success">Your email address is confirmed and you are signed in.</Notice>
             <Button asChild className="justify-self-start">
               <Link to="/account">Go to your account</Link>
             </Button>

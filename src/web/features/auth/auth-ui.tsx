@@ -1,6 +1,5 @@
 /** Shared pieces of the account screens: the centred card, fields and error notices. */
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -68,24 +67,6 @@ export function Field({
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-export function Notice({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
-  const Icon = kind === 'error' ? AlertCircle : CheckCircle2;
-  return (
-    <div
-      role={kind === 'error' ? 'alert' : 'status'}
-      className={cn(
-        'flex gap-2 rounded-md border p-3 text-sm',
-        kind === 'error'
-          ? 'border-destructive/40 bg-destructive/5 text-destructive'
-          : 'border-emerald-700/30 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-      )}
-    >
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div>{children}</div>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
 import { startAuth } from './auth-store';
-import { AuthShell, Field, Notice, Panel } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { AuthShell, Field, Panel } from './auth-ui';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -33,7 +34,7 @@ export function ForgotPasswordPage() {
     <AuthShell title="Forgot your password?" intro="We will email you a link to choose a new one.">
       <Panel>
         {sent ? (
-          <Notice kind="success">
+          <Notice tone="success">
             If an account uses {email.trim()}, a reset link is on its way. It works for one hour.
           </Notice>
         ) : (
@@ -46,7 +47,7 @@ export function ForgotPasswordPage() {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-            {error && <Notice kind="error">{error}</Notice>}
+            {error && <Notice tone="error">{error}</Notice>}
             <Button type="submit" disabled={busy || !email.trim()}>
               {busy ? 'Sending…' : 'Send reset link'}
             </Button>

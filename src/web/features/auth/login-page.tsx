@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
 import { startAuth } from './auth-store';
-import { AuthShell, Field, Notice, Panel } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { AuthShell, Field, Panel } from './auth-ui';
 import { TotpStep } from './totp-step';
 
 export function LoginPage() {
@@ -82,7 +83,7 @@ export function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
           {error && (
-            <Notice kind="error">
+            <Notice tone="error">
               {error}
               {unconfirmed && !resent && (
                 <>
@@ -99,7 +100,7 @@ export function LoginPage() {
             </Notice>
           )}
           {resent && (
-            <Notice kind="success">We sent a new confirmation link to {email.trim()}.</Notice>
+            <Notice tone="success">We sent a new confirmation link to {email.trim()}.</Notice>
           )}
           <Button type="submit" disabled={busy || !email.trim() || !password}>
             {busy ? 'Signing in…' : 'Sign in'}

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
-import { AuthShell, Field, Notice, Panel, redirectError } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { AuthShell, Field, Panel, redirectError } from './auth-ui';
 
 export function ResetPasswordPage() {
   const navigate = useNavigate();
@@ -46,7 +47,7 @@ export function ResetPasswordPage() {
       <Panel>
         {linkError ? (
           <div className="grid gap-4">
-            <Notice kind="error">This reset link cannot be used: {linkError}.</Notice>
+            <Notice tone="error">This reset link cannot be used: {linkError}.</Notice>
             <Link className="text-primary underline" to="/forgot-password">
               Request a new link
             </Link>
@@ -81,7 +82,7 @@ export function ResetPasswordPage() {
               onChange={(e) => setRepeat(e.target.value)}
               maxLength={128}
             />
-            {error && <Notice kind="error">{error}</Notice>}
+            {error && <Notice tone="error">{error}</Notice>}
             <Button type="submit" disabled={busy || password.length < 8 || !repeat}>
               {busy ? 'Saving…' : 'Save new password'}
             </Button>

@@ -3,7 +3,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
-import { Notice, Panel } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { Panel } from './auth-ui';
 
 interface SessionItem {
   id: string;
@@ -137,7 +138,7 @@ export function SessionsSection({ refreshedAt }: { refreshedAt: number | null })
       )}
       {status && (
         <div className="mt-4">
-          <Notice kind={status.kind}>{status.text}</Notice>
+          <Notice tone={status.kind}>{status.text}</Notice>
         </div>
       )}
       <Button

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
 import { startAuth } from './auth-store';
-import { AuthShell, Field, Notice, Panel } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { AuthShell, Field, Panel } from './auth-ui';
 
 export function SignupPage() {
   const navigate = useNavigate();
@@ -92,7 +93,7 @@ export function SignupPage() {
             onChange={(e) => setPassword(e.target.value)}
             maxLength={128}
           />
-          {error && <Notice kind="error">{error}</Notice>}
+          {error && <Notice tone="error">{error}</Notice>}
           <Button type="submit" disabled={busy || !email.trim() || password.length < 8}>
             {busy ? 'Creating account…' : 'Create account'}
           </Button>

@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
 import { startAuth } from './auth-store';
-import { Field, Notice, Panel } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { Field, Panel } from './auth-ui';
 
 /** The second sign-in step: a code from the authenticator app raises the session to aal2. */
 export function TotpStep({ onVerified }: { onVerified: () => void }) {
@@ -54,7 +55,7 @@ export function TotpStep({ onVerified }: { onVerified: () => void }) {
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         />
-        {error && <Notice kind="error">{error}</Notice>}
+        {error && <Notice tone="error">{error}</Notice>}
         <Button type="submit" disabled={busy || code.length !== 6 || !factorId}>
           {busy ? 'Verifying…' : 'Verify'}
         </Button>

@@ -3,7 +3,8 @@ import type { User } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
-import { Field, Notice, Panel } from './auth-ui';
+import { Notice } from '@/components/ui/notice';
+import { Field, Panel } from './auth-ui';
 import { TotpStep } from './totp-step';
 
 interface Enrolment {
@@ -188,7 +189,7 @@ export function TwoFactorSection({ user, onChange }: { user: User; onChange: () 
 
       {status && (
         <div className="mt-4">
-          <Notice kind={status.kind}>{status.text}</Notice>
+          <Notice tone={status.kind}>{status.text}</Notice>
         </div>
       )}
     </Panel>

@@ -4,7 +4,7 @@ import type { PlatformMetrics } from '@common/platform-metrics';
 import { usePlatformMetrics } from '../api/platform-metrics';
 import { formatCount, formatPercent } from '../lib/format';
 import { AnalyticsPanel } from './analytics-panel';
-import { Notice } from './notice';
+import { Notice } from '@/components/ui/notice';
 import { StatGrid, StatTile } from './stat-tile';
 
 export const databaseRefetchMs = 10_000;

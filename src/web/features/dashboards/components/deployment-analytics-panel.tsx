@@ -11,7 +11,7 @@ import {
 } from '../api/vercel-analytics';
 import { formatAge, formatBytes, formatCount } from '../lib/format';
 import { AnalyticsPanel } from './analytics-panel';
-import { Notice } from './notice';
+import { Notice } from '@/components/ui/notice';
 import { StatGrid, StatTile } from './stat-tile';
 
 export const noProjectsText = 'No Vercel projects found. Check your API token permissions.';

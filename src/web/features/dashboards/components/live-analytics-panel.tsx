@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { usePlatformMetrics } from '../api/platform-metrics';
 import { formatClock, formatCount, formatMs } from '../lib/format';
 import { AnalyticsPanel } from './analytics-panel';
-import { Notice } from './notice';
+import { Notice } from '@/components/ui/notice';
 import { StatGrid, StatTile } from './stat-tile';
 
 // recharts is the heaviest part of the panel: load it after the page is interactive.
