@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { applyClaims } from './claims';
+import { takeDataDirLock } from './data-dir-lock';
 import { pgliteQueryAsRole } from './pglite-pipeline';
 import type { Database, JwtClaims, QueryResult, Queryable, Row } from './types';
 
@@ -35,40 +35,10 @@ function wrap(target: PgliteLike): Queryable {
   };
 }
 
-/**
- * One process owns a data directory: PGlite gives a second opener no error and silently loses
- * its writes, so we refuse it ourselves.
- */
-function takeLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, 'lyceum.lock');
-  try {
-    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The data directory ${dataDir} is in use by process ${holder}. Stop that process, or set DATA_DIR to another directory.`,
-      );
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.writeFileSync(lockFile, String(process.pid));
-  return () => fs.rmSync(lockFile, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Opens PGlite in `dataDir`, or in memory when `dataDir` is "memory://". */
 export async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
-  const releaseLock = inMemory ? () => undefined : takeLock(dataDir);
+  const releaseLock = inMemory ? () => undefined : takeDataDirLock(dataDir).release;
   const pgDir = inMemory ? undefined : path.join(dataDir, 'pg');
   let pg: PGlite;
   try {
