@@ -13,14 +13,18 @@ export interface PlatformMetrics {
     active_users_7d: number;
     active_today: number;
   };
-  /** Requests the gateway served per service over `window_hours`; null until it has counted. */
+  /**
+   * Requests the gateway served per service over `window_hours` since `window_start` (0 before
+   * its first counter flush).
+   */
   estimates: {
-    db_requests: number | null;
-    auth_requests: number | null;
-    storage_requests: number | null;
-    realtime_events: number | null;
-    functions_requests: number | null;
+    db_requests: number;
+    auth_requests: number;
+    storage_requests: number;
+    realtime_events: number;
+    functions_requests: number;
     window_hours: number;
+    window_start: string;
   };
   completion: { completed: number; in_progress: number; not_started: number };
   response_time_ms: number | null;
