@@ -51,6 +51,6 @@ export function routeModules(route: RouteEntry): string[] {
     case 'data-room':
       return [DATA_ROOM_PAGE_MODULE, QUERY_CLIENT_MODULE];
     case 'auth':
-      return [authPageModule(route)];
+      return [authPageModule(route), QUERY_CLIENT_MODULE];
   }
 }

@@ -88,7 +88,7 @@ function loadAuthPage(route: RouteEntry): () => Promise<ComponentType> {
   return async () => {
     const load = authModules[`../${authPageModule(route)}`];
     if (!load) throw new MissingPageError(`No account page module for ${route.path}.`);
-    const module = await load();
+    const [module] = await Promise.all([load(), loadQueryClient()]);
     const page = module[pageExportName(authSlug(route.path))];
     if (typeof page !== 'function') {
       throw new MissingPageError(`${authPageModule(route)} does not export its page.`);

@@ -1,10 +1,18 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
+import { isAuthError, type User } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { useChangeEmail } from './api/change-email';
+import { useChangePassword } from './api/change-password';
+import { useProfile, type Profile } from './api/get-profile';
+import { useUser } from './api/get-user';
+import { useReauthenticate } from './api/reauthenticate';
+import { useSignOut } from './api/sign-out';
+import { useUpdateProfile } from './api/update-profile';
 import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
-import { Notice } from '@/components/ui/notice';
 import { AuthShell, Field, Panel } from './auth-ui';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -19,47 +27,48 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   );
 }
 
+const noProfile: Profile = { displayName: '', fullName: '' };
+
 function ProfileSection({ userId }: { userId: string }) {
-  const [displayName, setDisplayName] = useState('');
-  const [fullName, setFullName] = useState('');
-  const [loaded, setLoaded] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const profile = useProfile(userId);
+  if (profile.isPending) return <ProfileForm key="loading" userId={userId} initial={null} />;
+  return (
+    <ProfileForm
+      key="loaded"
+      userId={userId}
+      initial={profile.data ?? noProfile}
+      loadError={profile.error?.message}
+    />
+  );
+}
 
-  useEffect(() => {
-    void (async () => {
-      const client = await startAuth();
-      const { data, error } = await client
-        .from('profiles')
-        .select('display_name, full_name')
-        .eq('id', userId)
-        .maybeSingle();
-      if (error)
-        setStatus({ kind: 'error', text: `Could not load your profile: ${error.message}` });
-      setDisplayName((data?.display_name as string | null) ?? '');
-      setFullName((data?.full_name as string | null) ?? '');
-      setLoaded(true);
-    })();
-  }, [userId]);
+/** The profile form; `initial` is null while the saved names are still loading. */
+function ProfileForm({
+  userId,
+  initial,
+  loadError,
+}: {
+  userId: string;
+  initial: Profile | null;
+  loadError?: string;
+}) {
+  const [displayName, setDisplayName] = useState(initial?.displayName ?? '');
+  const [fullName, setFullName] = useState(initial?.fullName ?? '');
+  const [status, setStatus] = useState<Status>(
+    loadError ? { kind: 'error', text: `Could not load your profile: ${loadError}` } : null,
+  );
+  const update = useUpdateProfile();
+  const loaded = initial !== null;
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setStatus(null);
-    const client = await startAuth();
-    const { error } = await client
-      .from('profiles')
-      .update({
-        display_name: displayName.trim() || null,
-        full_name: fullName.trim() || null,
-        updated_at: new Date().toISOString(),
-      })
-      .eq('id', userId);
-    setBusy(false);
-    setStatus(
-      error
-        ? { kind: 'error', text: `Could not save: ${error.message}` }
-        : { kind: 'success', text: 'Profile saved.' },
+    update.mutate(
+      { userId, displayName, fullName },
+      {
+        onSuccess: () => setStatus({ kind: 'success', text: 'Profile saved.' }),
+        onError: (error) => setStatus({ kind: 'error', text: `Could not save: ${error.message}` }),
+      },
     );
   }
 
@@ -87,8 +96,8 @@ function ProfileSection({ userId }: { userId: string }) {
             <Notice tone={status.kind}>{status.text}</Notice>
           </div>
         )}
-        <Button type="submit" className="justify-self-start" disabled={busy || !loaded}>
-          {busy ? 'Saving…' : 'Save profile'}
+        <Button type="submit" className="justify-self-start" disabled={update.isPending || !loaded}>
+          {update.isPending ? 'Saving…' : 'Save profile'}
         </Button>
       </form>
     </Panel>
@@ -97,27 +106,23 @@ function ProfileSection({ userId }: { userId: string }) {
 
 function EmailSection({ email, pending }: { email: string; pending?: string }) {
   const [next, setNext] = useState('');
-  const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const change = useChangeEmail();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setStatus(null);
-    const client = await startAuth();
-    const { error } = await client.auth.updateUser(
-      { email: next.trim() },
-      { emailRedirectTo: `${window.location.origin}/account` },
-    );
-    setBusy(false);
-    if (error) setStatus({ kind: 'error', text: authErrorMessage(error) });
-    else {
-      setStatus({
-        kind: 'success',
-        text: `We sent a confirmation link to ${next.trim()}. The change takes effect when you open it.`,
-      });
-      setNext('');
-    }
+    const address = next.trim();
+    change.mutate(address, {
+      onSuccess: () => {
+        setStatus({
+          kind: 'success',
+          text: `We sent a confirmation link to ${address}. The change takes effect when you open it.`,
+        });
+        setNext('');
+      },
+      onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
+    });
   }
 
   return (
@@ -136,8 +141,12 @@ function EmailSection({ email, pending }: { email: string; pending?: string }) {
           onChange={(e) => setNext(e.target.value)}
         />
         {status && <Notice tone={status.kind}>{status.text}</Notice>}
-        <Button type="submit" className="justify-self-start" disabled={busy || !next.trim()}>
-          {busy ? 'Sending…' : 'Change email'}
+        <Button
+          type="submit"
+          className="justify-self-start"
+          disabled={change.isPending || !next.trim()}
+        >
+          {change.isPending ? 'Sending…' : 'Change email'}
         </Button>
       </form>
     </Panel>
@@ -148,39 +157,42 @@ function PasswordSection() {
   const [password, setPassword] = useState('');
   const [nonce, setNonce] = useState('');
   const [needsNonce, setNeedsNonce] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const change = useChangePassword();
+  const reauthenticate = useReauthenticate();
+  const busy = change.isPending || reauthenticate.isPending;
 
-  async function submit(event: FormEvent) {
+  function sendCode() {
+    reauthenticate.mutate(undefined, {
+      onSuccess: () => {
+        setNeedsNonce(true);
+        setStatus({
+          kind: 'success',
+          text: 'For your security we emailed you a 6-digit code. Enter it to change your password.',
+        });
+      },
+      onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
+    });
+  }
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setStatus(null);
-    const client = await startAuth();
-    const { error } = await client.auth.updateUser(
-      needsNonce ? { password, nonce: nonce.trim() } : { password },
+    change.mutate(
+      { password, nonce: needsNonce ? nonce : undefined },
+      {
+        onSuccess: () => {
+          setStatus({ kind: 'success', text: 'Your password is changed.' });
+          setPassword('');
+          setNonce('');
+          setNeedsNonce(false);
+        },
+        onError: (error) => {
+          if (isAuthError(error) && error.code === 'reauthentication_needed') sendCode();
+          else setStatus({ kind: 'error', text: authErrorMessage(error) });
+        },
+      },
     );
-    if (error?.code === 'reauthentication_needed') {
-      const sent = await client.auth.reauthenticate();
-      setBusy(false);
-      if (sent.error) {
-        setStatus({ kind: 'error', text: authErrorMessage(sent.error) });
-        return;
-      }
-      setNeedsNonce(true);
-      setStatus({
-        kind: 'success',
-        text: 'For your security we emailed you a 6-digit code. Enter it to change your password.',
-      });
-      return;
-    }
-    setBusy(false);
-    if (error) setStatus({ kind: 'error', text: authErrorMessage(error) });
-    else {
-      setStatus({ kind: 'success', text: 'Your password is changed.' });
-      setPassword('');
-      setNonce('');
-      setNeedsNonce(false);
-    }
   }
 
   return (
@@ -219,31 +231,45 @@ function PasswordSection() {
   );
 }
 
-export function AccountPage() {
+function AccountSettings({ sessionUser }: { sessionUser: User }) {
   const navigate = useNavigate();
   const auth = useAuth();
-  const [version, setVersion] = useState(0);
-  const refreshUser = useCallback(() => setVersion((v) => v + 1), []);
-  const [user, setUser] = useState(auth.session?.user ?? null);
+  const user = useUser(sessionUser).data ?? sessionUser;
+  const signOut = useSignOut();
+
+  async function signOutEverywhere() {
+    // supabase-js forgets the local session even when the service call fails, so the user is
+    // signed out here either way. Awaited, not a mutate() callback: the signed-out store
+    // unmounts this component before such a callback could run.
+    await signOut.mutateAsync('global').catch(() => undefined);
+    void navigate('/login');
+  }
+
+  return (
+    <AuthShell title="Account settings" intro={`Signed in as ${user.email ?? ''}`} wide>
+      <div className="grid gap-6">
+        <ProfileSection userId={user.id} />
+        <EmailSection email={user.email ?? ''} pending={user.new_email} />
+        <PasswordSection />
+        <TwoFactorSection user={user} />
+        <SessionsSection refreshedAt={auth.refreshedAt} />
+        <div>
+          <Button type="button" variant="outline" onClick={() => void signOutEverywhere()}>
+            <LogOut aria-hidden="true" />
+            Sign out
+          </Button>
+        </div>
+      </div>
+    </AuthShell>
+  );
+}
+
+export function AccountPage() {
+  const auth = useAuth();
 
   useEffect(() => {
     void startAuth().catch(() => undefined);
   }, []);
-
-  useEffect(() => {
-    if (auth.status !== 'signed-in') return;
-    void (async () => {
-      const client = await startAuth();
-      const { data } = await client.auth.getUser();
-      if (data.user) setUser(data.user);
-    })();
-  }, [auth.status, auth.session?.access_token, version]);
-
-  async function signOut() {
-    const client = await startAuth();
-    await client.auth.signOut();
-    void navigate('/login');
-  }
 
   if (auth.status === 'idle' || auth.status === 'loading') {
     return (
@@ -264,23 +290,5 @@ export function AccountPage() {
       </AuthShell>
     );
   }
-
-  const current = user ?? auth.session.user;
-  return (
-    <AuthShell title="Account settings" intro={`Signed in as ${current.email ?? ''}`} wide>
-      <div className="grid gap-6">
-        <ProfileSection userId={current.id} />
-        <EmailSection email={current.email ?? ''} pending={current.new_email} />
-        <PasswordSection />
-        <TwoFactorSection user={current} onChange={refreshUser} />
-        <SessionsSection refreshedAt={auth.refreshedAt} />
-        <div>
-          <Button type="button" variant="outline" onClick={() => void signOut()}>
-            <LogOut aria-hidden="true" />
-            Sign out
-          </Button>
-        </div>
-      </div>
-    </AuthShell>
-  );
+  return <AccountSettings sessionUser={auth.session.user} />;
 }

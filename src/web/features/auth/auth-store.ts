@@ -36,16 +36,28 @@ const eventToasts: Partial<Record<AuthChangeEvent, string>> = {
   PASSWORD_RECOVERY: 'Choose a new password to finish resetting it.',
 };
 
+export interface AccessTokenClaims {
+  aal?: string;
+  session_id?: string;
+}
+
+/**
+ * The claims of this tab's access token, read without verifying it: the server verifies it on
+ * every request, the screens only need to know which session and level they show.
+ */
+export function accessTokenClaims(token: string): AccessTokenClaims {
+  try {
+    const part = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    return JSON.parse(atob(part)) as AccessTokenClaims;
+  } catch {
+    return {};
+  }
+}
+
 /** Signed in with the password only, while a verified authenticator still has to be used. */
 function awaitingSecondFactor(session: Session): boolean {
   const hasFactor = (session.user.factors ?? []).some((f) => f.status === 'verified');
-  if (!hasFactor) return false;
-  try {
-    const part = session.access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    return (JSON.parse(atob(part)) as { aal?: string }).aal !== 'aal2';
-  } catch {
-    return true;
-  }
+  return hasFactor && accessTokenClaims(session.access_token).aal !== 'aal2';
 }
 
 async function notify(event: AuthChangeEvent, session: Session | null) {

@@ -1,39 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { authErrorMessage } from './auth-errors';
-import { startAuth } from './auth-store';
 import { Notice } from '@/components/ui/notice';
+import { useRequestPasswordReset } from './api/request-password-reset';
+import { authErrorMessage } from './auth-errors';
 import { AuthShell, Field, Panel } from './auth-ui';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const request = useRequestPasswordReset();
+  const error = request.error ? authErrorMessage(request.error) : null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const client = await startAuth();
-      const { error: recoverError } = await client.auth.resetPasswordForEmail(email.trim(), {
-        redirectTo: `${window.location.origin}/reset-password`,
-      });
-      if (recoverError) setError(authErrorMessage(recoverError));
-      else setSent(true);
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    request.mutate(email);
   }
 
   return (
     <AuthShell title="Forgot your password?" intro="We will email you a link to choose a new one.">
       <Panel>
-        {sent ? (
+        {request.isSuccess ? (
           <Notice tone="success">
             If an account uses {email.trim()}, a reset link is on its way. It works for one hour.
           </Notice>
@@ -48,8 +34,8 @@ export function ForgotPasswordPage() {
               onChange={(e) => setEmail(e.target.value)}
             />
             {error && <Notice tone="error">{error}</Notice>}
-            <Button type="submit" disabled={busy || !email.trim()}>
-              {busy ? 'Sending…' : 'Send reset link'}
+            <Button type="submit" disabled={request.isPending || !email.trim()}>
+              {request.isPending ? 'Sending…' : 'Send reset link'}
             </Button>
           </form>
         )}

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { isAuthError } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
-import { authErrorMessage } from './auth-errors';
-import { startAuth } from './auth-store';
 import { Notice } from '@/components/ui/notice';
+import { useResendConfirmation } from './api/resend-confirmation';
+import { useSignIn } from './api/sign-in';
+import { authErrorMessage } from './auth-errors';
 import { AuthShell, Field, Panel } from './auth-ui';
 import { TotpStep } from './totp-step';
 
@@ -11,47 +13,33 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
-  const [resent, setResent] = useState(false);
   const [needsTotp, setNeedsTotp] = useState(false);
+  const signIn = useSignIn();
+  const resend = useResendConfirmation();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setError(null);
     setUnconfirmed(false);
-    try {
-      const client = await startAuth();
-      const { error: signInError } = await client.auth.signInWithPassword({
-        email: email.trim(),
-        password,
-      });
-      if (signInError) {
-        setUnconfirmed(signInError.code === 'email_not_confirmed');
-        setError(authErrorMessage(signInError));
-        return;
-      }
-      const { data: aal } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
-      if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') setNeedsTotp(true);
-      else void navigate('/account');
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    signIn.mutate(
+      { email, password },
+      {
+        onSuccess: (result) => {
+          if (result.needsTotp) setNeedsTotp(true);
+          else void navigate('/account');
+        },
+        onError: (signInError) => {
+          setUnconfirmed(isAuthError(signInError) && signInError.code === 'email_not_confirmed');
+          setError(authErrorMessage(signInError));
+        },
+      },
+    );
   }
 
-  async function resend() {
-    const client = await startAuth();
-    const { error: resendError } = await client.auth.resend({
-      type: 'signup',
-      email: email.trim(),
-      options: { emailRedirectTo: `${window.location.origin}/auth/confirm` },
-    });
-    if (resendError) setError(authErrorMessage(resendError));
-    else setResent(true);
+  function resendLink() {
+    resend.mutate(email, { onError: (resendError) => setError(authErrorMessage(resendError)) });
   }
 
   if (needsTotp) {
@@ -85,25 +73,21 @@ export function LoginPage() {
           {error && (
             <Notice tone="error">
               {error}
-              {unconfirmed && !resent && (
+              {unconfirmed && !resend.isSuccess && (
                 <>
                   {' '}
-                  <button
-                    type="button"
-                    className="font-medium underline"
-                    onClick={() => void resend()}
-                  >
+                  <button type="button" className="font-medium underline" onClick={resendLink}>
                     Send the link again
                   </button>
                 </>
               )}
             </Notice>
           )}
-          {resent && (
+          {resend.isSuccess && (
             <Notice tone="success">We sent a new confirmation link to {email.trim()}.</Notice>
           )}
-          <Button type="submit" disabled={busy || !email.trim() || !password}>
-            {busy ? 'Signing in…' : 'Sign in'}
+          <Button type="submit" disabled={signIn.isPending || !email.trim() || !password}>
+            {signIn.isPending ? 'Signing in…' : 'Sign in'}
           </Button>
         </form>
       </Panel>

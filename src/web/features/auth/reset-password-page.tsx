@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { useChangePassword } from './api/change-password';
 import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
-import { Notice } from '@/components/ui/notice';
 import { AuthShell, Field, Panel, redirectError } from './auth-ui';
 
 export function ResetPasswordPage() {
@@ -14,31 +15,31 @@ export function ResetPasswordPage() {
   );
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const change = useChangePassword();
 
   useEffect(() => {
     void startAuth().catch(() => undefined);
   }, []);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (password !== repeat) {
       setError('The two passwords do not match.');
       return;
     }
-    setBusy(true);
     setError(null);
-    const client = await startAuth();
-    const { error: updateError } = await client.auth.updateUser({ password });
-    setBusy(false);
-    if (updateError) {
-      setError(authErrorMessage(updateError));
-      return;
-    }
-    const { toast } = await import('sonner');
-    toast.success('Your password is changed.');
-    void navigate('/account');
+    change.mutate(
+      { password },
+      {
+        onSuccess: async () => {
+          const { toast } = await import('sonner');
+          toast.success('Your password is changed.');
+          void navigate('/account');
+        },
+        onError: (updateError) => setError(authErrorMessage(updateError)),
+      },
+    );
   }
 
   const waiting = auth.status === 'idle' || auth.status === 'loading';
@@ -83,8 +84,8 @@ export function ResetPasswordPage() {
               maxLength={128}
             />
             {error && <Notice tone="error">{error}</Notice>}
-            <Button type="submit" disabled={busy || password.length < 8 || !repeat}>
-              {busy ? 'Saving…' : 'Save new password'}
+            <Button type="submit" disabled={change.isPending || password.length < 8 || !repeat}>
+              {change.isPending ? 'Saving…' : 'Save new password'}
             </Button>
           </form>
         )}

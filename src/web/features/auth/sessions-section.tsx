@@ -1,20 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from './auth-errors';
-import { startAuth, useAuth } from './auth-store';
 import { Notice } from '@/components/ui/notice';
+import { useSessions } from './api/get-sessions';
+import { useSignOut } from './api/sign-out';
+import { accessTokenClaims, useAuth } from './auth-store';
 import { Panel } from './auth-ui';
-
-interface SessionItem {
-  id: string;
-  aal: string;
-  user_agent: string | null;
-  ip: string | null;
-  created_at: string;
-  refreshed_at: string;
-  current: boolean;
-}
 
 /** "Firefox on Linux" from a user agent; the raw string when nothing matches. */
 export function describeDevice(userAgent: string | null): string {
@@ -45,60 +37,31 @@ export function describeDevice(userAgent: string | null): string {
   return browser ?? os ?? userAgent.slice(0, 60);
 }
 
-/** The user's sessions, or the error message to show. */
-async function fetchSessions(token: string): Promise<SessionItem[] | string> {
-  const configResponse = await fetch('/client-config.json');
-  const { apiUrl, anonKey } = (await configResponse.json()) as { apiUrl: string; anonKey: string };
-  const response = await fetch(`${apiUrl}/auth/v1/user/sessions`, {
-    headers: { apikey: anonKey, authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    return `Could not list your sessions: ${body.message ?? response.statusText}`;
-  }
-  return (await response.json()) as SessionItem[];
-}
-
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The account's sessions, with sign-out of every other device. */
 export function SessionsSection({ refreshedAt }: { refreshedAt: number | null }) {
   const auth = useAuth();
-  const token = auth.session?.access_token;
-  const [sessions, setSessions] = useState<SessionItem[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const accessToken = auth.session?.access_token ?? '';
+  const sessionId = accessTokenClaims(accessToken).session_id ?? accessToken;
+  const list = useSessions({ id: sessionId, accessToken });
+  const signOut = useSignOut();
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const sessions = list.data ?? null;
+  const busy = signOut.isPending;
 
-  const [reloadKey, setReloadKey] = useState(0);
-
-  useEffect(() => {
-    if (!token) return;
-    let cancelled = false;
-    void fetchSessions(token).then((result) => {
-      if (cancelled) return;
-      if (typeof result === 'string') setStatus({ kind: 'error', text: result });
-      else setSessions(result);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [token, reloadKey]);
-
-  async function signOutOthers() {
-    setBusy(true);
+  function signOutOthers() {
     setStatus(null);
-    const client = await startAuth();
-    const { error } = await client.auth.signOut({ scope: 'others' });
-    setBusy(false);
-    if (error) setStatus({ kind: 'error', text: authErrorMessage(error) });
-    else {
-      setStatus({ kind: 'success', text: 'You are signed out everywhere else.' });
-      setReloadKey((key) => key + 1);
-    }
+    signOut.mutate('others', {
+      onSuccess: () => setStatus({ kind: 'success', text: 'You are signed out everywhere else.' }),
+      onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
+    });
   }
 
   const others = (sessions ?? []).filter((s) => !s.current).length;
+  const shown =
+    status ?? (list.error ? { kind: 'error' as const, text: list.error.message } : null);
   return (
     <Panel aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="text-lg font-semibold">
@@ -109,7 +72,7 @@ export function SessionsSection({ refreshedAt }: { refreshedAt: number | null })
         {refreshedAt &&
           ` This session was last renewed at ${new Date(refreshedAt).toLocaleTimeString()}.`}
       </p>
-      {sessions === null && !status && (
+      {list.isPending && !status && (
         <p className="mt-4 text-sm" aria-busy="true">
           Loading sessions…
         </p>
@@ -136,9 +99,9 @@ export function SessionsSection({ refreshedAt }: { refreshedAt: number | null })
           ))}
         </ul>
       )}
-      {status && (
+      {shown && (
         <div className="mt-4">
-          <Notice tone={status.kind}>{status.text}</Notice>
+          <Notice tone={shown.kind}>{shown.text}</Notice>
         </div>
       )}
       <Button
@@ -146,7 +109,7 @@ export function SessionsSection({ refreshedAt }: { refreshedAt: number | null })
         variant="outline"
         className="mt-4"
         disabled={busy || others === 0}
-        onClick={() => void signOutOthers()}
+        onClick={signOutOthers}
       >
         {busy ? 'Signing out…' : `Sign out other sessions${others ? ` (${others})` : ''}`}
       </Button>

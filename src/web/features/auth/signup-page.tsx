@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { authErrorMessage } from './auth-errors';
-import { startAuth } from './auth-store';
 import { Notice } from '@/components/ui/notice';
+import { useSignUp } from './api/sign-up';
+import { authErrorMessage } from './auth-errors';
 import { AuthShell, Field, Panel } from './auth-ui';
 
 export function SignupPage() {
@@ -11,33 +11,24 @@ export function SignupPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const signUp = useSignUp();
   const tooShort = password.length > 0 && password.length < 8;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      const client = await startAuth();
-      const { data, error: signUpError } = await client.auth.signUp({
-        email: email.trim(),
-        password,
-        options: {
-          emailRedirectTo: `${window.location.origin}/auth/confirm`,
-          data: name.trim() ? { display_name: name.trim(), full_name: name.trim() } : {},
+    signUp.mutate(
+      { name, email, password },
+      {
+        onSuccess: (result) => {
+          if (result.signedIn) void navigate('/account');
+          else setSentTo(email.trim());
         },
-      });
-      if (signUpError) setError(authErrorMessage(signUpError));
-      else if (data.session) void navigate('/account');
-      else setSentTo(email.trim());
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+        onError: (signUpError) => setError(authErrorMessage(signUpError)),
+      },
+    );
   }
 
   if (sentTo) {
@@ -94,8 +85,8 @@ export function SignupPage() {
             maxLength={128}
           />
           {error && <Notice tone="error">{error}</Notice>}
-          <Button type="submit" disabled={busy || !email.trim() || password.length < 8}>
-            {busy ? 'Creating account…' : 'Create account'}
+          <Button type="submit" disabled={signUp.isPending || !email.trim() || password.length < 8}>
+            {signUp.isPending ? 'Creating account…' : 'Create account'}
           </Button>
         </form>
       </Panel>

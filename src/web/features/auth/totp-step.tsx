@@ -1,43 +1,36 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { authErrorMessage } from './auth-errors';
-import { startAuth } from './auth-store';
 import { Notice } from '@/components/ui/notice';
+import { useTotpFactorId } from './api/get-totp-factor';
+import { useVerifyTotp } from './api/verify-totp';
+import { authErrorMessage } from './auth-errors';
+import { useAuth } from './auth-store';
 import { Field, Panel } from './auth-ui';
 
 /** The second sign-in step: a code from the authenticator app raises the session to aal2. */
 export function TotpStep({ onVerified }: { onVerified: () => void }) {
-  const [factorId, setFactorId] = useState<string | null>(null);
+  const userId = useAuth().session?.user.id ?? '';
+  const factor = useTotpFactorId(userId);
+  const verify = useVerifyTotp();
+  const factorId = factor.data ?? null;
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const shownError = error ?? (factor.error ? authErrorMessage(factor.error) : null);
 
-  useEffect(() => {
-    void (async () => {
-      const client = await startAuth();
-      const { data, error: listError } = await client.auth.mfa.listFactors();
-      if (listError) setError(authErrorMessage(listError));
-      else setFactorId(data.totp[0]?.id ?? null);
-    })();
-  }, []);
-
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!factorId) return;
-    setBusy(true);
     setError(null);
-    const client = await startAuth();
-    const { error: verifyError } = await client.auth.mfa.challengeAndVerify({
-      factorId,
-      code: code.trim(),
-    });
-    setBusy(false);
-    if (verifyError) {
-      setError(authErrorMessage(verifyError));
-      setCode('');
-      return;
-    }
-    onVerified();
+    verify.mutate(
+      { factorId, code },
+      {
+        onSuccess: onVerified,
+        onError: (verifyError) => {
+          setError(authErrorMessage(verifyError));
+          setCode('');
+        },
+      },
+    );
   }
 
   return (
@@ -55,9 +48,9 @@ export function TotpStep({ onVerified }: { onVerified: () => void }) {
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         />
-        {error && <Notice tone="error">{error}</Notice>}
-        <Button type="submit" disabled={busy || code.length !== 6 || !factorId}>
-          {busy ? 'Verifying…' : 'Verify'}
+        {shownError && <Notice tone="error">{shownError}</Notice>}
+        <Button type="submit" disabled={verify.isPending || code.length !== 6 || !factorId}>
+          {verify.isPending ? 'Verifying…' : 'Verify'}
         </Button>
       </form>
     </Panel>

@@ -1,93 +1,76 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
-import { authErrorMessage } from './auth-errors';
-import { startAuth, useAuth } from './auth-store';
 import { Notice } from '@/components/ui/notice';
+import { useEnrolTotp, type TotpEnrolment } from './api/enrol-totp';
+import { useUnenrolTotp } from './api/unenrol-totp';
+import { useVerifyTotp } from './api/verify-totp';
+import { authErrorMessage } from './auth-errors';
+import { accessTokenClaims, useAuth } from './auth-store';
 import { Field, Panel } from './auth-ui';
 import { TotpStep } from './totp-step';
 
-interface Enrolment {
-  factorId: string;
-  qrCode: string;
-  secret: string;
-}
-
 /** The two-factor switch: enrol a TOTP authenticator with its QR code, or remove it. */
-export function TwoFactorSection({ user, onChange }: { user: User; onChange: () => void }) {
+export function TwoFactorSection({ user }: { user: User }) {
   const auth = useAuth();
-  const verified = (user.factors ?? []).filter((f) => f.status === 'verified');
+  const factors = user.factors ?? [];
+  const verified = factors.filter((f) => f.status === 'verified');
   const enabled = verified.length > 0;
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [confirmingDisable, setConfirmingDisable] = useState(false);
-  const aal = auth.session ? decodeAal(auth.session.access_token) : 'aal1';
+  const enrol = useEnrolTotp();
+  const verify = useVerifyTotp();
+  const unenrol = useUnenrolTotp();
+  const busy = enrol.isPending || verify.isPending || unenrol.isPending;
+  const aal = auth.session ? (accessTokenClaims(auth.session.access_token).aal ?? 'aal1') : 'aal1';
 
-  async function begin() {
-    setBusy(true);
+  function begin() {
     setStatus(null);
-    const client = await startAuth();
-    // An enrolment abandoned earlier (page closed before the code) is replaced.
-    for (const stale of (user.factors ?? []).filter((f) => f.status !== 'verified')) {
-      await client.auth.mfa.unenroll({ factorId: stale.id });
-    }
-    const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
-    setBusy(false);
-    if (error) {
-      setStatus({ kind: 'error', text: authErrorMessage(error) });
-      return;
-    }
-    setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+    enrol.mutate(factors, {
+      onSuccess: setEnrolment,
+      onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
+    });
   }
 
-  async function confirm(event: FormEvent) {
+  function confirm(event: FormEvent) {
     event.preventDefault();
     if (!enrolment) return;
-    setBusy(true);
     setStatus(null);
-    const client = await startAuth();
-    const { error } = await client.auth.mfa.challengeAndVerify({
-      factorId: enrolment.factorId,
-      code: code.trim(),
-    });
-    setBusy(false);
-    if (error) {
-      setStatus({ kind: 'error', text: authErrorMessage(error) });
-      setCode('');
-      return;
-    }
-    setEnrolment(null);
-    setCode('');
-    setStatus({
-      kind: 'success',
-      text: 'Two-factor authentication is on. You will be asked for a code when you sign in.',
-    });
-    onChange();
+    verify.mutate(
+      { factorId: enrolment.factorId, code },
+      {
+        onSuccess: () => {
+          setEnrolment(null);
+          setCode('');
+          setStatus({
+            kind: 'success',
+            text: 'Two-factor authentication is on. You will be asked for a code when you sign in.',
+          });
+        },
+        onError: (error) => {
+          setStatus({ kind: 'error', text: authErrorMessage(error) });
+          setCode('');
+        },
+      },
+    );
   }
 
-  async function disable() {
-    setBusy(true);
+  function disable() {
     setStatus(null);
-    const client = await startAuth();
-    for (const factor of verified) {
-      const { error } = await client.auth.mfa.unenroll({ factorId: factor.id });
-      if (error) {
-        setBusy(false);
-        setStatus({ kind: 'error', text: authErrorMessage(error) });
-        return;
-      }
-    }
-    setBusy(false);
-    setConfirmingDisable(false);
-    setStatus({ kind: 'success', text: 'Two-factor authentication is off.' });
-    onChange();
+    unenrol.mutate(verified, {
+      onSuccess: () => {
+        setConfirmingDisable(false);
+        setStatus({ kind: 'success', text: 'Two-factor authentication is off.' });
+      },
+      onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
+    });
   }
 
   function toggle() {
     if (enabled) setConfirmingDisable(true);
-    else void begin();
+    else begin();
   }
 
   return (
@@ -165,12 +148,7 @@ export function TwoFactorSection({ user, onChange }: { user: User; onChange: () 
               Turn off two-factor authentication? Signing in will need only your password.
             </p>
             <div className="flex flex-wrap gap-2">
-              <Button
-                type="button"
-                variant="destructive"
-                disabled={busy}
-                onClick={() => void disable()}
-              >
+              <Button type="button" variant="destructive" disabled={busy} onClick={disable}>
                 Turn off
               </Button>
               <Button type="button" variant="ghost" onClick={() => setConfirmingDisable(false)}>
@@ -194,15 +172,4 @@ export function TwoFactorSection({ user, onChange }: { user: User; onChange: () 
       )}
     </Panel>
   );
-}
-
-function decodeAal(token: string): string {
-  try {
-    const payload = JSON.parse(
-      atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')),
-    ) as { aal?: string };
-    return payload.aal ?? 'aal1';
-  } catch {
-    return 'aal1';
-  }
 }
