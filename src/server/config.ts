@@ -56,6 +56,24 @@ const schema = z.object({
   AUTH_RATE_LIMIT_MFA_VERIFY: z.coerce.number().int().min(1).default(15),
   /** Extra origins (comma-separated) that auth may redirect to besides SITE_URL. */
   AUTH_REDIRECT_ORIGINS: optionalString,
+  /**
+   * How many reverse proxies stand in front of the gateway, whose X-Forwarded-For entries are
+   * believed: false/0 (default) believes none, true means 1.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? '').trim().toLowerCase();
+      if (text === '' || text === 'false') return 0;
+      if (text === 'true') return 1;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected false, true, or the number of proxies in front of the server',
+      });
+      return z.NEVER;
+    }),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -79,6 +97,8 @@ function toConfig(env: z.infer<typeof schema>) {
     apiRateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
+    /** X-Forwarded-For entries believed, counted from the right; 0 trusts only the peer. */
+    trustedProxies: env.TRUST_PROXY,
     dataRoomPin: env.DATA_ROOM_PIN,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

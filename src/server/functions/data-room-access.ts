@@ -3,14 +3,13 @@
  * the server and answers with a signed grant. Every answer takes at least 500 ms, wrong
  * attempts are limited per client address, and the comparison is constant-time.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { markAttemptSucceeded, pruneAttempts, reserveAttempt } from '../data-room/attempts';
 import { issueGrant } from '../data-room/grants';
 import { PIN_MAX_LENGTH } from '../data-room/pin';
 import { dataRoomServices } from '../data-room/services';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
+import { clientAddress } from '../gateway/ops/client-address';
 import type { EdgeFunctionDefinition } from './types';
 
 export const MIN_CHECK_MS = 500;
@@ -25,18 +24,6 @@ export const accessMessages = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The peer address of the connection; a forwarded header is not trusted (it can be forged). */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // FUNCTIONS-ROUTER-ENV: the functions router calls function apps without `c.env`, so the
-    // Node connection is not reachable here and every caller shares one limit ("unknown")
-    // until the router passes `c.env` through. Failing closed keeps brute force out.
-    return 'unknown';
-  }
-}
 
 function createApp(deps: GatewayDeps) {
   const app = new Hono<ApiEnv>();
@@ -66,6 +53,8 @@ function createApp(deps: GatewayDeps) {
     if (pin.length > PIN_MAX_LENGTH)
       return respond({ error: accessMessages.tooLong, code: 'pin_too_long' }, 400);
 
+    // Settled by the gateway and handed over by the functions router: the TCP peer, or the
+    // proxy-reported address when TRUST_PROXY says which X-Forwarded-For entry to believe.
     const address = clientAddress(c);
     const reservation = await reserveAttempt(deps.db, address);
     if (!reservation.allowed) {

@@ -1,7 +1,8 @@
 /**
- * Resolves who a REST, storage or functions request runs as. Supabase clients send the API
- * key in `apikey` and a bearer token (the user's session token, or the API key again).
- * The bearer wins; with no bearer the API key's own role is used.
+ * Verifying the caller, the one way REST, storage and functions do it. Supabase clients send
+ * the API key in `apikey` and a bearer token (the user's session token, or the API key again).
+ * The bearer wins; with no bearer the API key's own role is used. Each service maps a
+ * `CallerError` to its own wire format.
  */
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -9,6 +10,7 @@ import type { JwtClaims } from '../db/types';
 import type { TokenVerifier } from '../keys/verify';
 import { TokenError } from '../keys/verify';
 import type { ApiEnv } from './context';
+import { restErrors } from './rest/errors';
 
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -16,53 +18,70 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1]?.trim();
 }
 
-/** PostgREST-shaped error body for authentication failures. */
-function unauthorized(message: string, code = 'PGRST301') {
-  return { code, message, details: null, hint: null };
+export class CallerError extends Error {
+  constructor(
+    /** missing: no token at all; invalid: a token that is not ours, or expired. */
+    public readonly reason: 'missing' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CallerError';
+  }
 }
 
-/** The token a request runs as (the bearer, else the API key) and the API key it sent. */
-export function requestCredentials(c: Context<ApiEnv>): { token?: string; apiKey?: string } {
-  const apiKey = c.req.header('apikey')?.trim();
-  return { token: bearerToken(c.req.header('authorization')) ?? apiKey, apiKey };
+export interface Caller {
+  claims: JwtClaims;
+  /** The token the request runs as (never logged). */
+  token: string;
+  /** The API key it presented, for per-key rate limiting. */
+  apiKey: string;
 }
+
+const anonymous: Caller = { claims: { role: 'anon' }, token: '', apiKey: '' };
 
 /**
  * Verifies the token, and the API key when it is a different one, and records the caller on
- * the context; throws the verifier's TokenError when either is not ours.
+ * the context. `public`: a request without a valid token runs as anon instead of failing.
  */
-export async function verifyCaller(
+export async function identifyCaller(
   c: Context<ApiEnv>,
   verifier: TokenVerifier,
-  { token, apiKey }: { token: string; apiKey?: string },
-): Promise<JwtClaims> {
-  const claims = await verifier.verify(token);
-  if (apiKey && apiKey !== token) await verifier.verify(apiKey);
-  c.set('claims', claims);
-  c.set('role', claims.role);
-  c.set('token', token);
-  c.set('apiKey', apiKey ?? token);
-  return claims;
+  options: { public?: boolean } = {},
+): Promise<Caller> {
+  const apiKey = c.req.header('apikey')?.trim() || undefined;
+  const token = bearerToken(c.req.header('authorization')) ?? apiKey;
+  let caller: Caller;
+  if (!token) {
+    if (!options.public) throw new CallerError('missing', 'No API key found in request');
+    caller = anonymous;
+  } else {
+    try {
+      const claims = await verifier.verify(token);
+      if (apiKey && apiKey !== token) await verifier.verify(apiKey);
+      caller = { claims, token, apiKey: apiKey ?? token };
+    } catch (error) {
+      if (options.public) caller = anonymous;
+      else if (error instanceof TokenError) throw new CallerError('invalid', error.message);
+      else throw error;
+    }
+  }
+  c.set('claims', caller.claims);
+  c.set('role', caller.claims.role);
+  c.set('token', caller.token);
+  c.set('apiKey', caller.apiKey);
+  return caller;
 }
 
-export function apiAuth(verifier: TokenVerifier, options: { optional?: boolean } = {}) {
+/** REST: every request needs a valid key or token, answered in PostgREST's shape. */
+export function apiAuth(verifier: TokenVerifier) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    const { token, apiKey } = requestCredentials(c);
-    if (!token) {
-      if (options.optional) {
-        c.set('claims', { role: 'anon' });
-        c.set('role', 'anon');
-        c.set('token', '');
-        c.set('apiKey', '');
-        return next();
-      }
-      return c.json(unauthorized('No API key found in request', 'PGRST302'), 401);
-    }
     try {
-      await verifyCaller(c, verifier, { token, apiKey });
+      await identifyCaller(c, verifier);
     } catch (error) {
-      const message = error instanceof TokenError ? error.message : 'Invalid JWT';
-      return c.json(unauthorized(message), 401);
+      if (!(error instanceof CallerError)) throw error;
+      const rest =
+        error.reason === 'missing' ? restErrors.noApiKey() : restErrors.invalidJwt(error.message);
+      return c.json(rest.toBody(), 401);
     }
     return next();
   });

@@ -8,6 +8,7 @@ import type { GatewayDeps } from './context';
 import { clientConfigRoutes } from './client-config';
 import { functionsRoutes } from './functions/router';
 import { healthRoutes } from './health';
+import { clientAddresses } from './ops/client-address';
 import { compression } from './ops/compression';
 import { metricsFor } from './ops/metrics';
 import { rateLimit } from './ops/rate-limit';
@@ -19,6 +20,7 @@ import { webRoutes } from './web';
 export function createGateway(deps: GatewayDeps) {
   const app = new Hono();
 
+  app.use('*', clientAddresses(deps.config.trustedProxies));
   app.use('*', requestLog(deps.log, metricsFor(deps)));
   app.use('*', compression());
   const limit = rateLimit(deps.config.apiRateLimitPerSecond, { sharedKeys: [deps.keys.anonKey] });

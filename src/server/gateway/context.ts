@@ -22,6 +22,8 @@ export interface ApiVariables {
   token: string;
   /** The API key the request presented, for per-key rate limiting. */
   apiKey: string;
+  /** Set for every request by the gateway (see ops/client-address.ts). */
+  clientAddress: string;
 }
 
 export type ApiEnv = { Variables: ApiVariables };

@@ -1,5 +1,4 @@
 /** Shared plumbing of the auth service: its context, request parsing, callers and redirects. */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AuthError, validation } from '../../auth/errors';
@@ -10,6 +9,8 @@ import { loadUser, type LoadedUser } from '../../auth/users';
 import type { JwtClaims } from '../../db/types';
 import { TokenError } from '../../keys/verify';
 import { bearerToken } from '../api-auth';
+import { BodyError, readJsonObject } from '../ops/body';
+import { clientAddress } from '../ops/client-address';
 import type { GatewayDeps } from '../context';
 
 export interface AuthServices extends AuthDeps {
@@ -30,29 +31,23 @@ export type AuthEnv = { Variables: AuthVariables };
 export type AuthContext = Context<AuthEnv>;
 
 export function clientInfo(c: Context): { ip: string; userAgent?: string } {
-  let ip = 'unknown';
-  try {
-    ip = getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // Not served by @hono/node-server (app.request in unit tests).
-  }
-  return { ip, userAgent: c.req.header('user-agent') };
+  return { ip: clientAddress(c), userAgent: c.req.header('user-agent') };
 }
+
+/** Auth bodies are small forms; GoTrue refuses far smaller ones than this too. */
+const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 /** The JSON body as an object; `{}` when there is none, 400 `bad_json` when it is not JSON. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return await readJsonObject(c.req.raw, MAX_AUTH_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    if (error.problem === 'too_large') throw new AuthError(413, 'validation_failed', error.message);
+    if (error.problem === 'not_json')
+      throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
     throw new AuthError(400, 'bad_json', 'Request body must be a JSON object');
   }
-  return parsed as Record<string, unknown>;
 }
 
 export function optionalString(body: Record<string, unknown>, key: string): string | undefined {

@@ -1,6 +1,6 @@
 /** `GET|PUT /user`, `GET /reauthenticate`, `POST /logout`, and the user's session list. */
 import { Hono } from 'hono';
-import { composeAuthMail } from '../../auth/accounts';
+import { applyEmailChange, composeAuthMail } from '../../auth/accounts';
 import { AuthError, validation } from '../../auth/errors';
 import { brand } from '../../../common/brand';
 import { emailChangeNotice, type MailMessage } from '../../auth/mail';
@@ -21,7 +21,6 @@ import {
   type AuthServices,
 } from './http';
 import { verifyLink } from './signup';
-import { applyEmailChange } from '../../auth/accounts';
 
 /** A password change without the mailed nonce is allowed only this soon after signing in. */
 export const RECENT_SESSION_MS = 24 * 3600 * 1000;

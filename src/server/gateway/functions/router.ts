@@ -6,11 +6,10 @@
 import { Hono, type Context } from 'hono';
 import { edgeFunctions } from '../../functions/index';
 import type { EdgeFunctionDefinition } from '../../functions/types';
-import type { JwtClaims } from '../../db/types';
-import { TokenError } from '../../keys/verify';
-import { bearerToken } from '../api-auth';
+import { CallerError, identifyCaller } from '../api-auth';
 import type { ApiEnv, ApiVariables, GatewayDeps } from '../context';
-import { BodyTooLarge, readBodyLimited } from '../ops/body';
+import { BodyError, readBodyLimited } from '../ops/body';
+import { clientAddress } from '../ops/client-address';
 import { apiCors } from '../ops/cors';
 import { cachedVerifier } from '../ops/verified-tokens';
 
@@ -76,27 +75,6 @@ export function functionsRoutes(
     mounted.set(definition.name, { definition, app });
   }
 
-  async function resolveClaims(
-    c: Context<ApiEnv>,
-    isPublic: boolean,
-  ): Promise<{ claims: JwtClaims; token: string; apiKey: string } | Response> {
-    const apiKey = c.req.header('apikey')?.trim() ?? '';
-    const token = bearerToken(c.req.header('authorization')) ?? apiKey;
-    if (!token) {
-      if (isPublic) return { claims: { role: 'anon' }, token: '', apiKey };
-      return c.json(errorBody('unauthorized', 'Missing authorization header'), 401);
-    }
-    try {
-      const claims = await verifier.verify(token);
-      if (apiKey && apiKey !== token) await verifier.verify(apiKey);
-      return { claims, token, apiKey: apiKey || token };
-    } catch (error) {
-      if (isPublic) return { claims: { role: 'anon' }, token: '', apiKey };
-      const message = error instanceof TokenError ? error.message : 'Invalid JWT';
-      return c.json(errorBody('unauthorized', message), 401);
-    }
-  }
-
   const app = new Hono<ApiEnv>();
   app.use('*', apiCors());
 
@@ -115,19 +93,21 @@ export function functionsRoutes(
     if (!target) return c.json(errorBody('not_found', `Function "${name}" not found`), 404);
     const { definition } = target;
 
-    const resolved = await resolveClaims(c, definition.public === true);
-    if (resolved instanceof Response) return resolved;
-    c.set('claims', resolved.claims);
-    c.set('role', resolved.claims.role);
-    c.set('token', resolved.token);
-    c.set('apiKey', resolved.apiKey);
+    let caller;
+    try {
+      caller = await identifyCaller(c, verifier, { public: definition.public === true });
+    } catch (error) {
+      if (!(error instanceof CallerError)) throw error;
+      const message = error.reason === 'missing' ? 'Missing authorization header' : error.message;
+      return c.json(errorBody('unauthorized', message), 401);
+    }
 
     const limit = definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     let body: ArrayBuffer | undefined;
     try {
       body = await readBodyLimited(c.req.raw, limit);
     } catch (error) {
-      if (!(error instanceof BodyTooLarge)) throw error;
+      if (!(error instanceof BodyError)) throw error;
       // The rest of the body may still be on its way: this connection cannot be reused.
       c.header('Connection', 'close');
       return c.json(
@@ -147,10 +127,11 @@ export function functionsRoutes(
       body: body && c.req.method !== 'GET' && c.req.method !== 'HEAD' ? body : undefined,
     });
     pending.set(request, {
-      claims: resolved.claims,
-      role: resolved.claims.role,
-      token: resolved.token,
-      apiKey: resolved.apiKey,
+      claims: caller.claims,
+      role: caller.claims.role,
+      token: caller.token,
+      apiKey: caller.apiKey,
+      clientAddress: clientAddress(c),
     });
 
     const timeoutMs = definition.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -168,7 +149,7 @@ export function functionsRoutes(
       );
     });
     try {
-      // The server's bindings go along, so a function can read the client address (getConnInfo).
+      // The server's bindings go along, so a function can read its connection (getConnInfo).
       return await Promise.race([target.app.fetch(request, c.env), timedOut]);
     } finally {
       clearTimeout(timer);

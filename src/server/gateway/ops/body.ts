@@ -1,22 +1,35 @@
-/** Thrown by `readBodyLimited` when a body passes its limit. */
-export class BodyTooLarge extends Error {
-  constructor(public readonly limit: number) {
-    super(`The request body is larger than ${limit} bytes`);
-    this.name = 'BodyTooLarge';
+/**
+ * Reading request bodies, the one way every service does it: stop as soon as a body passes its
+ * limit, whether or not the client declared a Content-Length (a chunked body declares none).
+ * Services map `BodyError` to their own wire format.
+ */
+
+export type BodyProblem = 'too_large' | 'not_json' | 'not_object';
+
+export class BodyError extends Error {
+  constructor(
+    public readonly problem: BodyProblem,
+    message: string,
+    /** The limit that was passed, for `too_large`. */
+    public readonly limit?: number,
+  ) {
+    super(message);
+    this.name = 'BodyError';
   }
 }
 
-/**
- * Reads a request body, stopping as soon as it passes `limit` bytes, whether or not the
- * client declared a Content-Length (a chunked body declares none).
- */
+export function bodyTooLarge(limit: number): BodyError {
+  return new BodyError('too_large', `The request body is larger than ${limit} bytes`, limit);
+}
+
+/** The raw body, undefined when there is none; `BodyError('too_large')` past `limit`. */
 export async function readBodyLimited(
   request: Request,
   limit: number,
 ): Promise<ArrayBuffer | undefined> {
   if (!request.body) return undefined;
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limit) throw new BodyTooLarge(limit);
+  if (declared > limit) throw bodyTooLarge(limit);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -26,7 +39,7 @@ export async function readBodyLimited(
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new BodyTooLarge(limit);
+      throw bodyTooLarge(limit);
     }
     chunks.push(value);
   }
@@ -35,4 +48,26 @@ export async function readBodyLimited(
     joined.byteOffset,
     joined.byteOffset + joined.byteLength,
   ) as ArrayBuffer;
+}
+
+/**
+ * The body as a JSON object, `{}` when it is empty. Throws `BodyError`: `too_large` past
+ * `limit`, `not_json` when it does not parse, `not_object` for an array or a scalar.
+ */
+export async function readJsonObject(
+  request: Request,
+  limit: number,
+): Promise<Record<string, unknown>> {
+  const bytes = await readBodyLimited(request, limit);
+  const text = bytes ? new TextDecoder().decode(bytes) : '';
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BodyError('not_json', 'The request body is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new BodyError('not_object', 'The request body must be a JSON object');
+  return parsed as Record<string, unknown>;
 }

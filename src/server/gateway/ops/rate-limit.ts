@@ -4,10 +4,10 @@
  * decision 0021 for what that means with several gateway processes).
  */
 import { hash as digest } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bearerToken } from '../api-auth';
+import { clientAddress } from './client-address';
 
 interface Bucket {
   tokens: number;
@@ -61,15 +61,6 @@ export function createRateLimiter(
 
 function hash(value: string): string {
   return digest('sha256', value, 'base64url');
-}
-
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // Not served by @hono/node-server (e.g. app.request in a unit test).
-    return 'unknown';
-  }
 }
 
 export interface RateLimitOptions {

@@ -28,6 +28,14 @@ export class RestError extends Error {
   }
 }
 
+/** Every PostgREST error the gateway raises, by what went wrong. */
+export const restErrors = {
+  /** No `apikey` header and no bearer token. */
+  noApiKey: () => new RestError(401, 'PGRST302', 'No API key found in request'),
+  /** A token that is not ours, malformed or expired (the verifier's message). */
+  invalidJwt: (message: string) => new RestError(401, 'PGRST301', message),
+};
+
 /** A request that PostgREST's parser would refuse (PGRST100). */
 export function parseError(message: string, details: string | null = null): RestError {
   return new RestError(400, 'PGRST100', message, details);

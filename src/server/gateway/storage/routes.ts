@@ -4,10 +4,9 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ApiEnv, GatewayDeps } from '../context';
-import { requestCredentials, verifyCaller } from '../api-auth';
-import { TokenError } from '../../keys/verify';
+import { CallerError, identifyCaller } from '../api-auth';
 import type { JwtClaims } from '../../db/types';
-import { BodyTooLarge, readBodyLimited } from '../ops/body';
+import { BodyError, readBodyLimited, readJsonObject } from '../ops/body';
 import { apiCors } from '../ops/cors';
 import { cachedVerifier } from '../ops/verified-tokens';
 import { StorageError, storageErrors } from './errors';
@@ -76,13 +75,13 @@ export function storageRoutes(
 
   /** Resolves the caller's claims; public and signed downloads skip this. */
   async function authenticate(c: StorageContext): Promise<JwtClaims> {
-    const { token, apiKey } = requestCredentials(c);
-    if (!token) throw storageErrors.accessDenied('Missing authorization header or apikey');
     try {
-      return await verifyCaller(c, verifier, { token, apiKey });
+      return (await identifyCaller(c, verifier)).claims;
     } catch (error) {
-      if (error instanceof TokenError) throw storageErrors.invalidJwt(error.message);
-      throw error;
+      if (!(error instanceof CallerError)) throw error;
+      if (error.reason === 'missing')
+        throw storageErrors.accessDenied('Missing authorization header or apikey');
+      throw storageErrors.invalidJwt(error.message);
     }
   }
 
@@ -107,24 +106,13 @@ export function storageRoutes(
   }
 
   async function jsonBody(c: StorageContext): Promise<Record<string, unknown>> {
-    let bytes: ArrayBuffer | undefined;
     try {
-      bytes = await readBodyLimited(c.req.raw, MAX_JSON_BYTES);
+      return await readJsonObject(c.req.raw, MAX_JSON_BYTES);
     } catch (error) {
-      if (error instanceof BodyTooLarge) throw storageErrors.entityTooLarge(MAX_JSON_BYTES);
-      throw error;
+      if (!(error instanceof BodyError)) throw error;
+      if (error.problem === 'too_large') throw storageErrors.entityTooLarge(MAX_JSON_BYTES);
+      throw storageErrors.invalidRequest(error.message);
     }
-    const text = bytes ? new TextDecoder().decode(bytes) : '';
-    if (text.trim() === '') return {};
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw storageErrors.invalidRequest('The request body is not valid JSON');
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      throw storageErrors.invalidRequest('The request body must be a JSON object');
-    return parsed as Record<string, unknown>;
   }
 
   /** The raw path after /object/ and a sub-route (e.g. "public/"), percent-encoding intact. */
@@ -335,7 +323,7 @@ export function storageRoutes(
       try {
         bytes = await readBodyLimited(c.req.raw, core.maxFileBytes + 64 * 1024);
       } catch (error) {
-        if (error instanceof BodyTooLarge) throw storageErrors.entityTooLarge(core.maxFileBytes);
+        if (error instanceof BodyError) throw storageErrors.entityTooLarge(core.maxFileBytes);
         throw error;
       }
       let form: FormData;
