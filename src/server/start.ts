@@ -29,7 +29,7 @@ export async function startServer(
   options: { db?: Database; log?: Logger } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
-  const db = options.db ?? (await openDatabase(config));
+  const db = options.db ?? (await openDatabase(config, log));
   try {
     await migrate(db);
     const keys = await loadKeySet(db, config);

@@ -14,6 +14,7 @@ describe.each(databaseKinds)('server foundation on %s', (kind) => {
     expect(await response.json()).toEqual({
       status: 'ok',
       database: kind,
+      database_status: 'up',
       version: expect.any(String),
     });
   });

@@ -2,7 +2,7 @@
  * A throwaway PostgreSQL cluster from the Debian binaries: initdb as a non-root user, a free
  * loopback port, removed afterwards.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,6 +14,10 @@ export interface PostgresCluster {
   adminUrl: string;
   /** Creates an empty database and returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server and keeps its data, as a database restart or outage would. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port, once it accepts connections. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -74,6 +78,70 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   ]);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let proc = await launch(bin, dir, dataDir, port, adminUrl);
+
+  /**
+   * Stops the server: `fast` ends every session and writes its data out, as a restart does;
+   * `immediate` (for throwing the cluster away) skips the write.
+   */
+  async function halt(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    // runuser does not forward signals to postgres, so ask pg_ctl to stop the server.
+    const exited = new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      proc.once('exit', () => resolve());
+    });
+    const [stopCmd, stopArgs] = asPostgresUser(path.join(bin, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-m',
+      mode,
+      '-w',
+      'stop',
+    ]);
+    try {
+      execFileSync(stopCmd, stopArgs, { stdio: 'pipe' });
+    } catch {
+      proc.kill('SIGKILL');
+    }
+    await exited;
+  }
+
+  return {
+    adminUrl,
+    async createDatabase(name) {
+      const safe = name
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, '_')
+        .slice(0, 60);
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`create database ${pg.escapeIdentifier(safe)}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${safe}`;
+    },
+    halt: () => halt('fast'),
+    async resume() {
+      proc = await launch(bin, dir, dataDir, port, adminUrl);
+    },
+    async stop() {
+      await halt('immediate');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts postgres on `dataDir` and waits until it accepts connections. */
+async function launch(
+  bin: string,
+  dir: string,
+  dataDir: string,
+  port: number,
+  adminUrl: string,
+): Promise<ChildProcess> {
   const [cmd, args] = asPostgresUser(path.join(bin, 'postgres'), [
     '-D',
     dataDir,
@@ -97,15 +165,13 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const proc = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.end();
-      break;
+      return proc;
     } catch (error) {
       if (proc.exitCode !== null || Date.now() > deadline) {
         proc.kill('SIGKILL');
@@ -114,44 +180,4 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-
-  return {
-    adminUrl,
-    async createDatabase(name) {
-      const safe = name
-        .toLowerCase()
-        .replace(/[^a-z0-9_]/g, '_')
-        .slice(0, 60);
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`create database ${pg.escapeIdentifier(safe)}`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://postgres@127.0.0.1:${port}/${safe}`;
-    },
-    async stop() {
-      // runuser does not forward signals to postgres, so ask pg_ctl to stop the server.
-      const exited = new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
-      });
-      const [stopCmd, stopArgs] = asPostgresUser(path.join(bin, 'pg_ctl'), [
-        '-D',
-        dataDir,
-        '-m',
-        'immediate',
-        '-w',
-        'stop',
-      ]);
-      try {
-        execFileSync(stopCmd, stopArgs, { stdio: 'pipe' });
-      } catch {
-        proc.kill('SIGKILL');
-      }
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }

@@ -10,6 +10,7 @@ import { functionsRoutes } from './functions/router';
 import { healthRoutes } from './health';
 import { clientAddresses } from './ops/client-address';
 import { compression } from './ops/compression';
+import { databaseUnavailable } from './ops/database-unavailable';
 import { metricsFor } from './ops/metrics';
 import { rateLimit } from './ops/rate-limit';
 import { requestLog } from './ops/request-log';
@@ -23,6 +24,7 @@ export function createGateway(deps: GatewayDeps) {
   app.use('*', clientAddresses(deps.config.trustedProxies));
   app.use('*', requestLog(deps.log, metricsFor(deps)));
   app.use('*', compression());
+  app.use('*', databaseUnavailable());
   const limit = rateLimit(deps.config.apiRateLimitPerSecond, { sharedKeys: [deps.keys.anonKey] });
   for (const service of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(service, limit);
 
@@ -40,6 +42,7 @@ export function createGateway(deps: GatewayDeps) {
   app.route('/functions/v1', functionsRoutes(deps));
 
   app.onError((error, c) => {
+    // databaseUnavailable() above turns this 500 into a 503 when the database connection failed.
     deps.log.error('unhandled error', {
       method: c.req.method,
       path: c.req.path,

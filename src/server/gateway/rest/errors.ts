@@ -2,6 +2,7 @@
  * PostgREST-shaped errors: `{code, message, details, hint}` with PostgREST's HTTP statuses, so
  * supabase-js surfaces them exactly as it would against Supabase.
  */
+import { DatabaseUnavailableError } from '../../db/errors';
 import type { DbRole } from '../../db/types';
 
 export interface RestErrorBody {
@@ -140,6 +141,9 @@ function isPgError(error: unknown): error is PgLikeError & { code: string } {
 
 /** Turns a database error into the response PostgREST would give; undefined if it is not one. */
 export function fromDatabaseError(error: unknown, role: DbRole): RestError | undefined {
+  // PostgREST's answer when its connection to the database fails.
+  if (error instanceof DatabaseUnavailableError)
+    return new RestError(503, 'PGRST001', error.message);
   if (!isPgError(error)) return undefined;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return new RestError(
