@@ -9,13 +9,13 @@ describe.each(databaseKinds)('app roles and profiles on %s', (kind) => {
   });
   afterAll(() => server?.stop());
 
-  it('gives every new account a profile and the student role, checked by has_role', async () => {
+  it('gives every new account a profile and the learner role (labelled Student), checked by has_role', async () => {
     const { client } = await confirmedUser(server);
     const { data: user } = await client.auth.getUser();
     const roles = await client.from('user_roles').select('role');
-    expect(roles.data).toEqual([{ role: 'student' }]);
-    const isStudent = await client.rpc('has_role', { uid: user.user!.id, role_name: 'student' });
-    expect(isStudent.data).toBe(true);
+    expect(roles.data).toEqual([{ role: 'learner' }]);
+    const isLearner = await client.rpc('has_role', { uid: user.user!.id, role_name: 'learner' });
+    expect(isLearner.data).toBe(true);
     const isAdmin = await client.rpc('has_role', { uid: user.user!.id, role_name: 'admin' });
     expect(isAdmin.data).toBe(false);
   });
@@ -44,7 +44,7 @@ describe.each(databaseKinds)('app roles and profiles on %s', (kind) => {
       .insert({ user_id: aliceId, role: 'admin' });
     expect(made.error).toBeNull();
     const refreshed = await alice.client.auth.refreshSession();
-    expect(refreshed.data.user?.app_metadata.roles).toEqual(['admin', 'student']);
+    expect(refreshed.data.user?.app_metadata.roles).toEqual(['admin', 'learner']);
     const visible = await alice.client.from('profiles').select('id').eq('id', bobId);
     expect(visible.data).toEqual([{ id: bobId }]);
 

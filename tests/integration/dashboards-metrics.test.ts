@@ -86,11 +86,42 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
       .single();
     expect(course.error).toBeNull();
     const courseId = (course.data as { id: string }).id;
+    // Progress comes from completed lessons (decision 0100): two lessons, both completed.
+    const module = await asAlice
+      .from('modules')
+      .insert({ course_id: courseId, position: 1, title: 'Cells' })
+      .select('id')
+      .single();
+    expect(module.error).toBeNull();
+    const lessons = await asAlice
+      .from('lessons')
+      .insert(
+        [1, 2].map((position) => ({
+          module_id: (module.data as { id: string }).id,
+          course_id: courseId,
+          position,
+          title: `Lesson ${position}`,
+          kind: 'markdown',
+          body: 'Cells divide.',
+        })),
+      )
+      .select('id');
+    expect(lessons.error).toBeNull();
+    const lessonIds = (lessons.data as { id: string }[]).map((l) => l.id);
+    expect(
+      (await asAlice.from('enrollments').insert({ course_id: courseId, user_id: alice })).error,
+    ).toBeNull();
+    const completedAt = new Date().toISOString();
     expect(
       (
-        await asAlice
-          .from('enrollments')
-          .insert({ course_id: courseId, user_id: alice, progress_percent: 100 })
+        await asAlice.from('lesson_progress').insert(
+          lessonIds.map((lesson_id) => ({
+            lesson_id,
+            course_id: courseId,
+            status: 'completed',
+            completed_at: completedAt,
+          })),
+        )
       ).error,
     ).toBeNull();
     expect(
@@ -102,7 +133,7 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
 
     // Bob and anonymous visitors cannot see Alice's rows…
     expect((await asBob.from('notes').select('id')).data).toEqual([]);
-    expect((await server.anon().from('courses').select('id')).data).toEqual([]);
+    expect((await server.anon().from('public_courses').select('id')).data).toEqual([]);
 
     // …but the public figures count them.
     const after = await metrics();
@@ -118,8 +149,12 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
 
     // Deleting and updating move the counters back.
     expect(
-      (await asAlice.from('enrollments').update({ progress_percent: 40 }).eq('course_id', courseId))
-        .error,
+      (
+        await asAlice
+          .from('lesson_progress')
+          .update({ status: 'in_progress', completed_at: null })
+          .eq('lesson_id', lessonIds[0]!)
+      ).error,
     ).toBeNull();
     expect((await asAlice.from('notes').delete().eq('title', 'Meiosis')).error).toBeNull();
     const later = await metrics();
@@ -239,7 +274,7 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
     await metricsStore.flush(server.deps.db);
     await server.deps.db.exec('delete from platform.request_metrics');
     for (let i = 0; i < 7; i++) {
-      expect((await server.anon().from('courses').select('id')).error).toBeNull();
+      expect((await server.anon().from('public_courses').select('id')).error).toBeNull();
     }
     const storage = await fetch(`${server.url}/storage/v1/bucket`, {
       headers: { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}` },

@@ -196,7 +196,7 @@ export const docPage: DocPage = {
           caption: 'Role names stored in user_roles',
           columns: ['Role', 'Stored as'],
           rows: [
-            ['Student', '`student`'],
+            ['Student', '`learner`'],
             ['Instructor', '`instructor`'],
             ['Org Admin', '`org_admin`'],
             ['Compliance Officer', '`compliance_officer`'],

@@ -1,0 +1,511 @@
+/**
+ * The role matrix of issue 11: for every learning table, every actor tries select, insert,
+ * update and delete on organization A's rows through supabase-js. The expected matrix below
+ * is the one in docs/decisions/0100-learning-data-model.md; a cell lists the actors whose
+ * attempt took effect (checked with the service role, not by trusting the response).
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import {
+  actors,
+  buildLearningFixture,
+  questionRow,
+  unique,
+  type Actor,
+  type LearningFixture,
+} from './learning-fixture';
+
+type Row = Record<string, unknown>;
+type Op = 'select' | 'insert' | 'update' | 'delete';
+
+interface TableCase {
+  table: string;
+  /** The organization A row that select and update aim at. */
+  target(f: LearningFixture): Row;
+  /** A harmless change for update, and how to put the row back. */
+  change: Row;
+  /** The row an actor tries to insert, and the filter that finds it afterwards. */
+  insert(f: LearningFixture, actor: Actor): { row: Row; find: Row };
+  /** A fresh row the service role creates for each delete attempt. */
+  disposable(f: LearningFixture): Row;
+  /** Makes room for the insert (and puts things back after it), when the row must not exist. */
+  aroundInsert?(f: LearningFixture, attempt: () => Promise<boolean>): Promise<boolean>;
+}
+
+const ids = (row: Row, keys: string[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
+
+/** Tables keyed by `id`: the inserted row carries a fresh id, which finds it again. */
+function byId(row: Row): { row: Row; find: Row } {
+  const id = randomUUID();
+  return { row: { id, ...row }, find: { id } };
+}
+
+const cases: TableCase[] = [
+  {
+    table: 'organizations',
+    target: (f) => ({ id: f.orgA }),
+    change: { struggle_threshold: 7 },
+    insert: () => byId({ name: 'Rogue', slug: unique('rogue') }),
+    disposable: () => ({ name: 'Spare', slug: unique('spare') }),
+  },
+  {
+    table: 'boards',
+    target: (f) => ({ id: f.boardArts }),
+    change: { name: 'Renamed' },
+    insert: (f) => byId({ organization_id: f.orgA, name: 'Law', slug: unique('law') }),
+    disposable: (f) => ({ organization_id: f.orgA, name: 'Spare', slug: unique('spare') }),
+  },
+  {
+    table: 'memberships',
+    target: (f) => ({ user_id: f.users.learner.id, organization_id: f.orgA }),
+    change: { active: false },
+    insert: (f, actor) =>
+      byId({
+        user_id: f.users.spare.id,
+        organization_id: f.orgA,
+        board_id: f.boardArts,
+        role: 'learner',
+        created_by: actor === 'anon' ? null : f.users[actor].id,
+      }),
+    disposable: (f) => ({
+      user_id: f.users.spare.id,
+      organization_id: f.orgA,
+      board_id: f.boardArts,
+      role: 'learner',
+    }),
+  },
+  {
+    table: 'courses',
+    target: (f) => ({ id: f.course }),
+    change: { title: 'Renamed course' },
+    insert: (f) => byId({ organization_id: f.orgA, title: 'Rogue course' }),
+    disposable: (f) => ({ organization_id: f.orgA, title: 'Spare course' }),
+  },
+  {
+    table: 'course_boards',
+    target: (f) => ({ course_id: f.course, board_id: f.boardArts }),
+    change: { board_id: 'science' },
+    insert: (f) => {
+      const row = { course_id: f.course, board_id: f.boardScience, organization_id: f.orgA };
+      return { row, find: ids(row, ['course_id', 'board_id']) };
+    },
+    disposable: (f) => ({
+      course_id: f.course2,
+      board_id: f.boardScience,
+      organization_id: f.orgA,
+    }),
+  },
+  {
+    table: 'course_instructors',
+    target: (f) => ({ course_id: f.course, user_id: f.users.instructor.id }),
+    change: { user_id: 'board_admin' },
+    insert: (f, actor) => {
+      const row = {
+        course_id: f.course,
+        user_id: f.users.board_admin.id,
+        added_by: actor === 'anon' ? null : f.users[actor].id,
+      };
+      return { row, find: ids(row, ['course_id', 'user_id']) };
+    },
+    disposable: (f) => ({ course_id: f.course, user_id: f.users.board_admin.id }),
+  },
+  {
+    table: 'modules',
+    target: (f) => ({ id: f.module }),
+    change: { title: 'Renamed module' },
+    insert: (f) => byId({ course_id: f.course, position: 90, title: 'Rogue module' }),
+    disposable: (f) => ({ course_id: f.course, position: 91, title: 'Spare module' }),
+  },
+  {
+    table: 'lessons',
+    target: (f) => ({ id: f.lesson }),
+    change: { title: 'Renamed lesson' },
+    insert: (f) =>
+      byId({
+        module_id: f.module,
+        course_id: f.course,
+        position: 90,
+        title: 'Rogue lesson',
+        kind: 'markdown',
+        body: 'x',
+      }),
+    disposable: (f) => ({
+      module_id: f.module,
+      course_id: f.course,
+      position: 91,
+      title: 'Spare lesson',
+      kind: 'video',
+      video_url: 'https://video.example/lungs',
+    }),
+  },
+  {
+    table: 'questions',
+    target: (f) => ({ id: f.question }),
+    change: { difficulty: 3 },
+    insert: (f) => byId(questionRow(f.course, f.module, unique('rogue'))),
+    disposable: (f) => questionRow(f.course, f.module, unique('spare')),
+  },
+  {
+    table: 'assessments',
+    target: (f) => ({ id: f.assessment }),
+    change: { title: 'Renamed quiz' },
+    insert: (f) => byId({ course_id: f.course, module_id: f.module, title: 'Rogue quiz' }),
+    disposable: (f) => ({ course_id: f.course, module_id: f.module, title: 'Spare quiz' }),
+  },
+  {
+    table: 'assessment_questions',
+    target: (f) => ({ assessment_id: f.assessment, question_id: f.question }),
+    change: { position: 5 },
+    insert: (f) => {
+      const row = {
+        assessment_id: f.assessment,
+        question_id: f.question2,
+        course_id: f.course,
+        position: 2,
+      };
+      return { row, find: ids(row, ['assessment_id', 'question_id']) };
+    },
+    disposable: (f) => ({
+      assessment_id: f.assessment,
+      question_id: f.numericQuestion,
+      course_id: f.course,
+      position: 3,
+    }),
+  },
+  {
+    table: 'assignments',
+    target: (f) => ({ id: f.assignment }),
+    change: { title: 'Renamed assignment' },
+    insert: (f, actor) =>
+      byId({
+        course_id: f.course,
+        lesson_id: f.lesson,
+        title: 'Rogue assignment',
+        due_at: '2030-01-01T00:00:00Z',
+        assigned_by: actor === 'anon' ? null : f.users[actor].id,
+      }),
+    disposable: (f) => ({
+      course_id: f.course,
+      assessment_id: f.assessment,
+      title: 'Spare assignment',
+      due_at: '2030-01-01T00:00:00Z',
+    }),
+  },
+  {
+    table: 'enrollments',
+    target: (f) => ({ user_id: f.users.learner.id, course_id: f.course }),
+    change: { status: 'dropped' },
+    // Self-enrolment in a published course of organization A that nobody is enrolled in.
+    insert: (f, actor) => ({
+      row: { user_id: actor === 'anon' ? null : f.users[actor].id, course_id: f.course2 },
+      find: { user_id: actor === 'anon' ? randomUUID() : f.users[actor].id, course_id: f.course2 },
+    }),
+    disposable: (f) => ({ user_id: f.users.learner.id, course_id: f.course2 }),
+  },
+  {
+    table: 'lesson_progress',
+    target: (f) => ({ user_id: f.users.learner.id, lesson_id: f.lesson }),
+    change: { time_spent_seconds: 99 },
+    // Progress of one's own on a lesson of the course.
+    insert: (f, actor) => ({
+      row: { lesson_id: f.lesson2, course_id: f.course, status: 'in_progress' },
+      find: { user_id: actor === 'anon' ? randomUUID() : f.users[actor].id, lesson_id: f.lesson2 },
+    }),
+    disposable: (f) => ({
+      user_id: f.users.learner.id,
+      lesson_id: f.lesson2,
+      course_id: f.course,
+      status: 'in_progress',
+    }),
+  },
+  {
+    table: 'assessment_attempts',
+    target: (f) => ({ id: f.attempt }),
+    change: { feedback: 'Forged feedback' },
+    insert: (f, actor) =>
+      byId({
+        assessment_id: f.assessment,
+        course_id: f.course,
+        user_id: actor === 'anon' ? null : f.users[actor].id,
+        attempt_number: 9,
+        answers: {},
+        verdicts: [],
+        status: 'graded',
+        score: 100,
+      }),
+    disposable: (f) => ({
+      assessment_id: f.assessment,
+      course_id: f.course,
+      user_id: f.users.learner.id,
+      attempt_number: 2 + Math.floor(Math.random() * 1000),
+      answers: {},
+      verdicts: [],
+      status: 'graded',
+    }),
+  },
+  {
+    table: 'course_posts',
+    target: (f) => ({ id: f.post }),
+    change: { body: 'Edited' },
+    insert: (f) => {
+      const body = unique('post');
+      return { row: { course_id: f.course, body }, find: { body } };
+    },
+    disposable: (f) => ({ course_id: f.course, author_id: f.users.learner.id, body: 'Spare' }),
+  },
+  {
+    table: 'profiles',
+    target: (f) => ({ id: f.users.learner.id }),
+    change: { full_name: 'Changed Name' },
+    insert: (f) => ({
+      row: { id: f.users.spare.id, full_name: 'Inserted' },
+      find: { id: f.users.spare.id },
+    }),
+    // Every account has its profile: take the spare account's away for the attempt.
+    async aroundInsert(f, attempt) {
+      const { data: profile } = await f.service
+        .from('profiles')
+        .select('*')
+        .eq('id', f.users.spare.id)
+        .single();
+      await f.service.from('profiles').delete().eq('id', f.users.spare.id);
+      const took = await attempt();
+      await f.service.from('profiles').upsert(profile as Row);
+      return took;
+    },
+    disposable: (f) => ({ id: f.users.spare.id }),
+  },
+  {
+    table: 'user_roles',
+    target: (f) => ({ user_id: f.users.learner.id, organization_id: f.orgA }),
+    change: { role: 'admin' },
+    insert: (f, actor) =>
+      byId({ user_id: actor === 'anon' ? f.users.spare.id : f.users[actor].id, role: 'admin' }),
+    disposable: (f) => ({ user_id: f.users.spare.id, role: 'instructor' }),
+  },
+];
+
+/** A cell: the actors whose attempt took effect, in the order of `actors`. */
+type Matrix = Record<string, Record<Op, string>>;
+
+const only = (...who: Actor[]) => who.join(' ');
+const staff = only('instructor', 'org_admin', 'owner');
+const courseReaders = only('learner', 'instructor', 'org_admin', 'owner');
+
+// The expected matrix (decision 0100). Other actors, anon, the deactivated member and
+// organization B's users above all, appear in no cell.
+const expected: Matrix = {
+  organizations: {
+    select: only('learner', 'instructor', 'board_admin', 'org_admin', 'owner', 'compliance'),
+    insert: '',
+    update: only('org_admin', 'owner'),
+    delete: '',
+  },
+  boards: {
+    select: only('learner', 'instructor', 'board_admin', 'org_admin', 'owner', 'compliance'),
+    insert: only('owner'),
+    update: only('owner'),
+    delete: only('owner'),
+  },
+  memberships: {
+    select: only('learner', 'board_admin', 'org_admin', 'owner'),
+    insert: only('board_admin', 'org_admin', 'owner'),
+    update: only('board_admin', 'org_admin', 'owner'),
+    delete: only('board_admin', 'org_admin', 'owner'),
+  },
+  courses: {
+    select: only('learner', 'instructor', 'board_admin', 'org_admin', 'owner'),
+    insert: only('instructor', 'board_admin', 'org_admin', 'owner'),
+    update: staff,
+    delete: only('org_admin', 'owner'),
+  },
+  course_boards: {
+    select: only('learner', 'instructor', 'board_admin', 'org_admin', 'owner'),
+    insert: only('owner'),
+    update: '',
+    delete: only('owner'),
+  },
+  course_instructors: {
+    select: courseReaders,
+    insert: only('org_admin', 'owner'),
+    update: '',
+    delete: only('org_admin', 'owner'),
+  },
+  modules: { select: courseReaders, insert: staff, update: staff, delete: staff },
+  lessons: { select: courseReaders, insert: staff, update: staff, delete: staff },
+  questions: { select: staff, insert: staff, update: staff, delete: staff },
+  assessments: { select: courseReaders, insert: staff, update: staff, delete: staff },
+  assessment_questions: { select: staff, insert: staff, update: staff, delete: staff },
+  assignments: { select: courseReaders, insert: staff, update: staff, delete: staff },
+  enrollments: {
+    select: courseReaders,
+    insert: only('learner', 'instructor', 'board_admin', 'org_admin', 'owner'),
+    update: only('org_admin', 'owner'),
+    delete: only('learner', 'org_admin', 'owner'),
+  },
+  lesson_progress: {
+    select: courseReaders,
+    insert: only('learner'),
+    update: only('learner'),
+    delete: '',
+  },
+  assessment_attempts: { select: courseReaders, insert: '', update: '', delete: '' },
+  course_posts: {
+    select: courseReaders,
+    insert: courseReaders,
+    update: only('learner'),
+    delete: courseReaders,
+  },
+  profiles: {
+    select: courseReaders,
+    insert: '',
+    update: only('learner'),
+    delete: '',
+  },
+  user_roles: { select: only('learner', 'org_admin', 'owner'), insert: '', update: '', delete: '' },
+  'storage course-files': { select: courseReaders, insert: staff, update: staff, delete: staff },
+};
+
+/** Values in `change` that name fixture things rather than literal values. */
+function resolveChange(f: LearningFixture, change: Row): Row {
+  const named: Record<string, string> = {
+    science: f.boardScience,
+    board_admin: f.users.board_admin.id,
+  };
+  return Object.fromEntries(
+    Object.entries(change).map(([k, v]) => [k, typeof v === 'string' && named[v] ? named[v] : v]),
+  );
+}
+
+async function exists(service: SupabaseClient, table: string, find: Row): Promise<boolean> {
+  const { data, error } = await service.from(table).select('*').match(find).limit(1);
+  if (error) throw new Error(`service read of ${table}: ${error.message}`);
+  return data.length > 0;
+}
+
+async function tryTable(f: LearningFixture, c: TableCase, actor: Actor, op: Op): Promise<boolean> {
+  const client = f.client(actor);
+  const service = f.service;
+  const target = c.target(f);
+  if (op === 'select') {
+    const { data } = await client.from(c.table).select('*').match(target);
+    return (data ?? []).length > 0;
+  }
+  if (op === 'insert') {
+    const { row, find } = c.insert(f, actor);
+    const attempt = async () => {
+      await client.from(c.table).insert(row);
+      const took = await exists(service, c.table, find);
+      if (took) await service.from(c.table).delete().match(find);
+      return took;
+    };
+    return c.aroundInsert ? c.aroundInsert(f, attempt) : attempt();
+  }
+  if (op === 'update') {
+    const change = resolveChange(f, c.change);
+    const { data: before } = await service.from(c.table).select('*').match(target).single();
+    if (Object.entries(change).every(([k, v]) => (before as Row)[k] === v)) {
+      throw new Error(`the update case of ${c.table} changes nothing, so it could not fail`);
+    }
+    await client.from(c.table).update(change).match(target);
+    const { data: after } = await service.from(c.table).select('*').match(target).maybeSingle();
+    const moved = { ...target, ...change };
+    const took =
+      after === null
+        ? await exists(service, c.table, moved)
+        : Object.entries(change).some(([k, v]) => (after as Row)[k] === v);
+    if (took) {
+      // Put the row back exactly as it was (the change may have moved its key).
+      await service
+        .from(c.table)
+        .update(before as Row)
+        .match(after === null ? moved : target);
+    }
+    return took;
+  }
+  if (c.table === 'profiles') {
+    // A profile lives as long as its account; the attempt aims at the spare account's.
+    await client.from('profiles').delete().eq('id', f.users.spare.id);
+    return !(await exists(service, 'profiles', { id: f.users.spare.id }));
+  }
+  const { data: spare, error } = await service
+    .from(c.table)
+    .insert(c.disposable(f))
+    .select()
+    .single();
+  if (error) throw new Error(`disposable ${c.table}: ${error.message}`);
+  const key =
+    'id' in (spare as Row)
+      ? { id: (spare as Row).id }
+      : ids(spare as Row, Object.keys(c.target(f)));
+  await client.from(c.table).delete().match(key);
+  const took = !(await exists(service, c.table, key));
+  if (!took) await service.from(c.table).delete().match(key);
+  return took;
+}
+
+async function tryStorage(f: LearningFixture, actor: Actor, op: Op): Promise<boolean> {
+  const bucket = (client: SupabaseClient) => client.storage.from('course-files');
+  const client = f.client(actor);
+  const stored = async (path: string) => (await bucket(f.service).download(path)).data;
+  if (op === 'select') return (await bucket(client).download(f.filePath)).data !== null;
+  if (op === 'insert') {
+    const path = `${f.course}/${unique('upload')}.pdf`;
+    await bucket(client).upload(path, new Blob(['rogue']), { contentType: 'application/pdf' });
+    const took = (await stored(path)) !== null;
+    if (took) await bucket(f.service).remove([path]);
+    return took;
+  }
+  if (op === 'update') {
+    const marker = unique('changed');
+    await bucket(client).update(f.filePath, new Blob([marker]), { contentType: 'application/pdf' });
+    const after = await stored(f.filePath);
+    const took = (await after?.text()) === marker;
+    if (took) {
+      await bucket(f.service).update(f.filePath, new Blob(['%PDF-1.4 sample']), {
+        contentType: 'application/pdf',
+      });
+    }
+    return took;
+  }
+  const path = `${f.course}/${unique('spare')}.pdf`;
+  await bucket(f.service).upload(path, new Blob(['spare']), { contentType: 'application/pdf' });
+  await bucket(client).remove([path]);
+  const took = (await stored(path)) === null;
+  if (!took) await bucket(f.service).remove([path]);
+  return took;
+}
+
+describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
+  let server: TestServer;
+  let f: LearningFixture;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { AUTH_RATE_LIMIT_SIGN_IN: '1000' });
+    f = await buildLearningFixture(server);
+  });
+  afterAll(() => server?.stop());
+
+  const ops: Op[] = ['select', 'insert', 'update', 'delete'];
+
+  it.each(cases.map((c) => [c.table, c] as const))('%s', async (table, c) => {
+    const actual: Record<Op, string> = { select: '', insert: '', update: '', delete: '' };
+    for (const op of ops) {
+      const allowed: Actor[] = [];
+      for (const actor of actors) if (await tryTable(f, c, actor, op)) allowed.push(actor);
+      actual[op] = allowed.join(' ');
+    }
+    expect(actual).toEqual(expected[table]);
+  });
+
+  it('storage course-files', async () => {
+    const actual: Record<Op, string> = { select: '', insert: '', update: '', delete: '' };
+    for (const op of ops) {
+      const allowed: Actor[] = [];
+      for (const actor of actors) if (await tryStorage(f, actor, op)) allowed.push(actor);
+      actual[op] = allowed.join(' ');
+    }
+    expect(actual).toEqual(expected['storage course-files']);
+  });
+});
