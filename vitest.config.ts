@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/global-postgres.ts'],
+          globalSetup: ['tests/support/global-databases.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,6 +1,6 @@
 /**
- * Starts the real gateway on a loopback port for one test file, on a fresh database:
- * in-memory PGlite, or a new database in the run's PostgreSQL cluster.
+ * Starts the real gateway on a loopback port for one test file, on a fresh copy of the run's
+ * migrated database: in-memory PGlite, or a new database in the run's PostgreSQL cluster.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { openPglite } from '../../src/server/db/pglite';
+import type { Database } from '../../src/server/db/types';
 import type { Logger } from '../../src/server/logger';
 import { startServer, type RunningServer } from '../../src/server/start';
 
@@ -72,6 +73,35 @@ export function signUserToken(
     .sign(key.privateKey);
 }
 
+/** The run's migrated PGlite data directory, read once per worker (a Blob is immutable). */
+let pgliteTemplate: Blob | undefined;
+
+/**
+ * A fresh database with the schema already migrated, copied from the template the global setup
+ * built (tests/support/global-databases.ts): PGlite in memory loaded from the template's dump,
+ * or a new PostgreSQL database made with `create database … template`.
+ */
+async function freshDatabase(kind: DatabaseKind): Promise<{ db?: Database; databaseUrl?: string }> {
+  if (kind === 'pglite') {
+    pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplateFile'))]);
+    return { db: await openPglite('memory://', { loadDataDir: pgliteTemplate }) };
+  }
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  } finally {
+    await admin.end();
+  }
+  return { databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`) };
+}
+
+/**
+ * Starts the gateway on its own copy of the migrated database; each call gets a new one, so a
+ * test file (or a test that needs a second server) never sees another's rows.
+ */
 export async function startTestServer(
   kind: DatabaseKind,
   env: Record<string, string | undefined> = {},
@@ -79,16 +109,7 @@ export async function startTestServer(
   options: { log?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const adminUrl = inject('postgresAdminUrl');
-    const name = `t_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
-  }
+  const { db, databaseUrl } = await freshDatabase(kind);
   const config = loadConfig(
     {},
     {
@@ -102,7 +123,6 @@ export async function startTestServer(
       ...env,
     },
   );
-  const db = kind === 'pglite' ? await openPglite('memory://') : undefined;
   const server = await startServer(config, { db, log: options.log });
   const { anonKey, serviceRoleKey } = server.deps.keys;
   return {

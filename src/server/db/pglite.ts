@@ -35,14 +35,25 @@ function wrap(target: PgliteLike): Queryable {
   };
 }
 
-/** Opens PGlite in `dataDir`, or in memory when `dataDir` is "memory://". */
-export async function openPglite(dataDir: string): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tarball, to start another PGlite from (`loadDataDir`). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * Opens PGlite in `dataDir`, or in memory when `dataDir` is "memory://"; `loadDataDir` starts
+ * it from a tarball made by `dumpDataDir()` (the tests copy one migrated database that way).
+ */
+export async function openPglite(
+  dataDir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => undefined : takeDataDirLock(dataDir).release;
   const pgDir = inMemory ? undefined : path.join(dataDir, 'pg');
   let pg: PGlite;
   try {
-    pg = await PGlite.create(pgDir, { parsers });
+    pg = await PGlite.create(pgDir, { parsers, loadDataDir: options.loadDataDir });
   } catch (error) {
     releaseLock();
     throw error;
@@ -65,6 +76,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       const unsubscribe = await pg.listen(channel, onNotify);
       return async () => unsubscribe();
     },
+    dumpDataDir: () => pg.dumpDataDir('none'),
     async close() {
       try {
         await pg.close();
