@@ -6,6 +6,8 @@
 import type { RouteEntry } from '@common/routes';
 
 export const DOC_PAGE_VIEW_MODULE = 'features/site/doc-page/doc-page-view.tsx';
+/** "/" composes the site's home content with other features' parts (decision 0008). */
+export const HOME_ROUTE_MODULE = 'app/home-route.tsx';
 export const DATA_ROOM_PAGE_MODULE = 'features/data-room/data-room-page.tsx';
 /** Pages that fetch data also need the query client before they render. */
 export const QUERY_CLIENT_MODULE = 'lib/query-client.ts';
@@ -46,6 +48,7 @@ export function routeModules(route: RouteEntry): string[] {
     case 'doc':
       return [DOC_PAGE_VIEW_MODULE, docContentModule(route)];
     case 'home':
+      return [HOME_ROUTE_MODULE, QUERY_CLIENT_MODULE];
     case 'marketing':
       return [pageComponentModule(route), QUERY_CLIENT_MODULE];
     case 'data-room':

@@ -2,8 +2,8 @@
  * Which component renders each route of the table in src/common/routes.ts. Nothing here lists
  * paths: pages are found by convention, so adding a route means adding its module.
  * - doc: the content module features/site/content/docs/<slug>.ts rendered by the doc page view
- * - home and marketing: features/site/pages/<slug>-page.tsx exporting <PascalSlug>Page
- *   ("/" is "home")
+ * - marketing: features/site/pages/<slug>-page.tsx exporting <PascalSlug>Page
+ * - home ("/"): app/home-route.tsx, which composes the site's home page with other features
  * - data-room: the data room feature's page
  */
 import type { ComponentType } from 'react';
@@ -76,6 +76,11 @@ function loadPageComponent(route: RouteEntry): () => Promise<ComponentType> {
   };
 }
 
+async function loadHomeRoute(): Promise<ComponentType> {
+  const [{ HomeRoute }] = await Promise.all([import('./home-route'), loadQueryClient()]);
+  return HomeRoute;
+}
+
 async function loadDataRoomPage(): Promise<ComponentType> {
   const [{ DataRoomPage }] = await Promise.all([
     import('@/features/data-room/data-room-page'),
@@ -102,6 +107,7 @@ function loaderFor(route: RouteEntry): () => Promise<ComponentType> {
     case 'doc':
       return loadDocPage(route);
     case 'home':
+      return loadHomeRoute;
     case 'marketing':
       return loadPageComponent(route);
     case 'data-room':

@@ -1,8 +1,7 @@
+import type { ReactNode } from 'react';
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
-import { HomeAnalytics } from '@/features/dashboards/home-analytics';
-import { InvestorCard } from '@/features/data-room/investor-card';
 import { ArchitectureDiagram } from './home/architecture-diagram';
 import { AtAGlance } from './home/at-a-glance';
 import {
@@ -44,7 +43,17 @@ function NamedFeatureList({
   );
 }
 
-export function HomePage() {
+/**
+ * The home page's own content. Other features' parts (the live dashboards, the investor card)
+ * come in as slots: the app composes them (app/home-route.tsx), so this feature imports none.
+ */
+export function HomePage({
+  analytics,
+  investors,
+}: {
+  analytics?: ReactNode;
+  investors?: ReactNode;
+}) {
   return (
     <>
       <PageHero
@@ -80,7 +89,7 @@ export function HomePage() {
 
       {/* The panels bring their own headings; the wrapper only spaces them when they render. */}
       <div className="mx-auto w-full max-w-6xl px-4 not-empty:pb-14 sm:px-6 lg:px-8">
-        <HomeAnalytics />
+        {analytics}
       </div>
 
       <PageSection
@@ -212,7 +221,7 @@ export function HomePage() {
       </PageSection>
 
       <div className="mx-auto w-full max-w-6xl px-4 not-empty:pb-16 sm:px-6 lg:px-8">
-        <InvestorCard />
+        {investors}
       </div>
     </>
   );
