@@ -10,7 +10,10 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { prepareDataRoom } from './data-room/services';
 import { createGateway } from './gateway/app';
+import { watchEndedSessions } from './gateway/ops/ended-sessions';
 import { startMetricsFlush } from './gateway/ops/metrics';
+import { createRateLimiter } from './gateway/ops/rate-limit';
+import { startRateLimitSync } from './gateway/ops/rate-limit-sync';
 import type { GatewayDeps } from './gateway/context';
 import { loadKeySet } from './keys/key-store';
 import { createTokenVerifier } from './keys/verify';
@@ -24,6 +27,32 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Everything a gateway needs from the database before it serves: migrations, keys, the data
+ * room's PIN and documents. The cluster's primary runs it once before starting its workers.
+ */
+export async function prepareDatabase(
+  config: Config,
+  db: Database,
+  log: Logger,
+): Promise<GatewayDeps> {
+  await migrate(db);
+  const keys = await loadKeySet(db, config);
+  const verifier = createTokenVerifier(keys, config.jwtSecret);
+  const rateLimiter = createRateLimiter(config.apiRateLimitPerSecond);
+  const deps: GatewayDeps = {
+    config,
+    db,
+    keys,
+    verifier,
+    log,
+    version: readVersion(),
+    rateLimiter,
+  };
+  await prepareDataRoom(deps);
+  return deps;
+}
+
 export async function startServer(
   config: Config,
   options: { db?: Database; log?: Logger } = {},
@@ -31,13 +60,19 @@ export async function startServer(
   const log = options.log ?? createLogger(config.logLevel);
   const db = options.db ?? (await openDatabase(config, log));
   try {
-    await migrate(db);
-    const keys = await loadKeySet(db, config);
-    const verifier = createTokenVerifier(keys, config.jwtSecret);
-    const deps: GatewayDeps = { config, db, keys, verifier, log, version: readVersion() };
-    await prepareDataRoom(deps);
+    const prepared = await prepareDatabase(config, db, log);
+    // Sign-outs and API usage are shared through the database, so any number of processes
+    // on one PostgreSQL database enforce them together (decisions 0070, 0071).
+    const endedSessions = await watchEndedSessions({ db, log }, config.auth.accessTokenTtlSeconds);
+    const deps: GatewayDeps = {
+      ...prepared,
+      verifier: { ...prepared.verifier, endedSessions },
+    };
     const app = createGateway(deps);
     const metricsFlush = startMetricsFlush(deps);
+    // One PGlite process holds every bucket itself; nothing to share.
+    const rateLimitSync =
+      db.kind === 'postgres' ? startRateLimitSync(deps, deps.rateLimiter) : undefined;
 
     const server: ServerType = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -60,6 +95,8 @@ export async function startServer(
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         await metricsFlush.stop();
+        await rateLimitSync?.stop();
+        await endedSessions.stop();
         await db.close();
       },
     };

@@ -25,7 +25,10 @@ export function createGateway(deps: GatewayDeps) {
   app.use('*', requestLog(deps.log, metricsFor(deps)));
   app.use('*', compression());
   app.use('*', databaseUnavailable());
-  const limit = rateLimit(deps.config.apiRateLimitPerSecond, { sharedKeys: [deps.keys.anonKey] });
+  const limit = rateLimit(deps.config.apiRateLimitPerSecond, {
+    sharedKeys: [deps.keys.anonKey],
+    limiter: deps.rateLimiter,
+  });
   for (const service of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(service, limit);
 
   app.route('/health', healthRoutes(deps));

@@ -3,6 +3,7 @@ import type { Database, DbRole, JwtClaims } from '../db/types';
 import type { KeySet } from '../keys/key-store';
 import type { TokenVerifier } from '../keys/verify';
 import type { Logger } from '../logger';
+import type { RateLimiter } from './ops/rate-limit';
 
 /** What every gateway service is built from. */
 export interface GatewayDeps {
@@ -12,6 +13,8 @@ export interface GatewayDeps {
   verifier: TokenVerifier;
   log: Logger;
   version: string;
+  /** Per-key API limit; its usage is shared with other processes on PostgreSQL. */
+  rateLimiter: RateLimiter;
 }
 
 /** Variables set by the API-key middleware for /rest, /storage and /functions. */

@@ -19,6 +19,11 @@ export class TokenError extends Error {
 
 export interface TokenVerifier {
   verify(token: string): Promise<JwtClaims>;
+  /**
+   * Sessions that have ended. `verify` itself ignores them (auth looks each session up);
+   * the API services' token cache refuses their tokens (decision 0071).
+   */
+  readonly endedSessions?: { has(sessionId: unknown): boolean };
 }
 
 export function createTokenVerifier(

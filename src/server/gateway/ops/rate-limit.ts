@@ -1,7 +1,9 @@
 /**
  * Per-API-key rate limiting for /rest, /storage and /functions: a token bucket per key that
- * holds `limitPerSecond` tokens and refills at that rate. In memory, per process (see
- * decision 0021 for what that means with several gateway processes).
+ * holds `limitPerSecond` tokens and refills at that rate. The buckets live in memory; with
+ * several gateway processes on PostgreSQL, `rate-limit-sync.ts` shares what each process
+ * admitted every 100 ms, so the limit holds across them within a stated tolerance (decisions
+ * 0021 and 0070).
  */
 import { hash as digest } from 'node:crypto';
 import type { Context } from 'hono';
@@ -12,11 +14,26 @@ import { clientAddress } from './client-address';
 interface Bucket {
   tokens: number;
   updated: number;
+  /** Tokens taken since the usage was last handed to the other processes. */
+  unshared: number;
 }
 
+/** What this process admitted per key since the last `takeUsage()`. */
+export type RateUsage = Map<string, number>;
+
 export interface RateLimiter {
+  readonly limitPerSecond: number;
   /** Takes one token; returns 0 when allowed, else the seconds to wait. */
   take(key: string): number;
+  /** Hands over the tokens taken per key since the last call (and forgets them). */
+  takeUsage(): RateUsage;
+  /** Gives back usage a failed sync could not share, so the next sync sends it. */
+  returnUsage(usage: RateUsage): void;
+  /**
+   * Sets buckets to what is left of them across all processes (`remaining`, as of the sync
+   * that returned it), less what this process took while that sync was under way.
+   */
+  applyShared(remaining: ReadonlyMap<string, number>): void;
 }
 
 /** Past this many keys, full (idle) buckets are dropped so junk keys cannot grow memory. */
@@ -36,25 +53,58 @@ export function createRateLimiter(
     bucket.updated = at;
   }
 
+  function bucketFor(key: string, at: number): Bucket {
+    let bucket = buckets.get(key);
+    if (bucket) {
+      refill(bucket, at);
+      return bucket;
+    }
+    if (buckets.size >= SWEEP_AT) {
+      for (const [k, b] of buckets) {
+        refill(b, at);
+        if (b.tokens >= limitPerSecond && b.unshared === 0) buckets.delete(k);
+      }
+    }
+    bucket = { tokens: limitPerSecond, updated: at, unshared: 0 };
+    buckets.set(key, bucket);
+    return bucket;
+  }
+
   return {
+    limitPerSecond,
+
     take(key) {
-      const at = now();
-      let bucket = buckets.get(key);
-      if (!bucket) {
-        if (buckets.size >= SWEEP_AT) {
-          for (const [k, b] of buckets) {
-            refill(b, at);
-            if (b.tokens >= limitPerSecond) buckets.delete(k);
-          }
-        }
-        bucket = { tokens: limitPerSecond, updated: at };
-        buckets.set(key, bucket);
-      } else refill(bucket, at);
+      const bucket = bucketFor(key, now());
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
+        bucket.unshared += 1;
         return 0;
       }
       return Math.max(1, Math.ceil((1 - bucket.tokens) / limitPerSecond));
+    },
+
+    takeUsage() {
+      const usage: RateUsage = new Map();
+      for (const [key, bucket] of buckets) {
+        if (bucket.unshared === 0) continue;
+        usage.set(key, bucket.unshared);
+        bucket.unshared = 0;
+      }
+      return usage;
+    },
+
+    returnUsage(usage) {
+      const at = now();
+      for (const [key, used] of usage) bucketFor(key, at).unshared += used;
+    },
+
+    applyShared(remaining) {
+      const at = now();
+      for (const [key, tokens] of remaining) {
+        const bucket = bucketFor(key, at);
+        bucket.tokens = Math.min(limitPerSecond, tokens) - bucket.unshared;
+        bucket.updated = at;
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JwtClaims } from '../../db/types';
-import { cachedVerifier } from './verified-tokens';
+import { SESSION_ENDED_MESSAGE, cachedVerifier } from './verified-tokens';
 
 describe('verified-token cache', () => {
   it('verifies a token once per ttl, never past its exp, and never caches failures', async () => {
@@ -36,5 +36,24 @@ describe('verified-token cache', () => {
     await expect(verifier.verify('bad')).rejects.toThrow();
     await expect(verifier.verify('bad')).rejects.toThrow();
     expect(calls).toBe(6);
+  });
+
+  it('refuses a token whose session ended, cached or not, and keeps others', async () => {
+    const ended = new Set<string>();
+    const claims: Record<string, JwtClaims> = {
+      one: { role: 'authenticated', session_id: 's1', exp: Date.now() / 1000 + 3600 },
+      two: { role: 'authenticated', session_id: 's2', exp: Date.now() / 1000 + 3600 },
+      gone: { role: 'authenticated', session_id: 's3', exp: Date.now() / 1000 + 3600 },
+    };
+    const verifier = cachedVerifier(
+      { verify: async (token) => claims[token]! },
+      { endedSessions: { has: (id) => typeof id === 'string' && ended.has(id) } },
+    );
+    await verifier.verify('one');
+    ended.add('s1');
+    ended.add('s3');
+    await expect(verifier.verify('one')).rejects.toThrow(SESSION_ENDED_MESSAGE);
+    await expect(verifier.verify('gone')).rejects.toThrow(SESSION_ENDED_MESSAGE);
+    await expect(verifier.verify('two')).resolves.toMatchObject({ session_id: 's2' });
   });
 });
