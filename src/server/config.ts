@@ -24,6 +24,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Gateway processes serving one port (PostgreSQL only; see decision 0072). */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** A private JWK (JSON) that signs tokens instead of the stored key. */
   JWT_SIGNING_KEY: optionalString,
   /** Opt-in shared secret: only when set are HS256 tokens accepted. */
@@ -90,6 +92,7 @@ function toConfig(env: z.infer<typeof schema>) {
     storageDir: path.join(dataDir, 'storage'),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    workers: env.WORKERS,
     jwtSigningKey: env.JWT_SIGNING_KEY,
     jwtSecret: env.JWT_SECRET,
     anonKey: env.ANON_KEY,
