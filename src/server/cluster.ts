@@ -62,7 +62,7 @@ export function restartDelayMs(quickCrashes: number): number {
  * Runs the primary until it is told to stop; resolves with the process exit code.
  */
 export async function runPrimary(config: Config, log: Logger): Promise<number> {
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, log);
   try {
     await prepareDatabase(config, db, log);
   } finally {

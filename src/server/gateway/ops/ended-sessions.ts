@@ -65,13 +65,8 @@ export async function watchEndedSessions(
     }
   };
 
-  const unlisten = await db.listen(ENDED_SESSIONS_CHANNEL, (id) => {
-    if (id) ended.set(id, Date.now());
-  });
-  await poll();
-
   let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
+  const pollNow = () => {
     running = running
       .then(poll)
       .then(() => {
@@ -82,7 +77,15 @@ export async function watchEndedSessions(
         if (!failing) log.warn('ended-session poll failed', { error: (error as Error).message });
         failing = true;
       });
-  }, pollMs);
+  };
+
+  const unlisten = await db.listen(ENDED_SESSIONS_CHANNEL, (id) => {
+    // An empty payload means the listener reconnected and may have missed some: re-read.
+    if (id) ended.set(id, Date.now());
+    else pollNow();
+  });
+  await poll();
+  const timer = setInterval(pollNow, pollMs);
   timer.unref();
 
   return {
