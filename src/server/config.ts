@@ -56,6 +56,9 @@ const schema = z.object({
   AUTH_RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
   /** MFA verification attempts per minute per client address. */
   AUTH_RATE_LIMIT_MFA_VERIFY: z.coerce.number().int().min(1).default(15),
+  /** Wrong passwords for one email address within AUTH_PASSWORD_LOCKOUT_MINUTES that lock it. */
+  AUTH_PASSWORD_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  AUTH_PASSWORD_LOCKOUT_MINUTES: z.coerce.number().min(0.01).default(15),
   /** Extra origins (comma-separated) that auth may redirect to besides SITE_URL. */
   AUTH_REDIRECT_ORIGINS: optionalString,
   /**
@@ -115,6 +118,10 @@ function toConfig(env: z.infer<typeof schema>) {
         signIn: env.AUTH_RATE_LIMIT_SIGN_IN,
         tokenRefresh: env.AUTH_RATE_LIMIT_TOKEN_REFRESH,
         mfaVerify: env.AUTH_RATE_LIMIT_MFA_VERIFY,
+      },
+      passwordLockout: {
+        maxFailures: env.AUTH_PASSWORD_LOCKOUT_ATTEMPTS,
+        lockMs: Math.round(env.AUTH_PASSWORD_LOCKOUT_MINUTES * 60_000),
       },
       redirectOrigins: (env.AUTH_REDIRECT_ORIGINS ?? '')
         .split(',')

@@ -1,5 +1,6 @@
 /** Helpers for the auth integration tests: the dev mailbox, fresh clients, verify links. */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import * as OTPAuth from 'otpauth';
 import { expect } from 'vitest';
 import type { TestServer } from '../support/test-server';
 
@@ -75,6 +76,7 @@ export function browserLikeClient(
       autoRefreshToken: options.autoRefreshToken ?? false,
       detectSessionInUrl: false,
       flowType: options.flowType ?? 'implicit',
+      experimental: { recoveryCodes: true },
       storage: {
         getItem: (key) => store.get(key) ?? null,
         setItem: (key, value) => void store.set(key, value),
@@ -97,4 +99,29 @@ export async function confirmedUser(
   const signIn = await client.auth.signInWithPassword({ email, password });
   expect(signIn.error).toBeNull();
   return { email, password, client };
+}
+
+/** The TOTP code `offsetSteps` periods from now; later steps for later checks (no replays). */
+export function totpCode(secret: string, offsetSteps = 0): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+}
+
+/**
+ * A confirmed user with a verified authenticator app; `client` is at aal2. Codes for later
+ * verifications: `totpCode(secret, 0)` then `totpCode(secret, 1)` (enrolment used step -1).
+ */
+export async function userWithTotp(server: TestServer) {
+  const user = await confirmedUser(server);
+  const enrolled = await user.client.auth.mfa.enroll({ factorType: 'totp' });
+  expect(enrolled.error).toBeNull();
+  const factorId = enrolled.data!.id;
+  const secret = enrolled.data!.totp.secret;
+  const verified = await user.client.auth.mfa.challengeAndVerify({
+    factorId,
+    code: totpCode(secret, -1),
+  });
+  expect(verified.error).toBeNull();
+  return { ...user, factorId, secret };
 }

@@ -2,6 +2,7 @@
 import { brand } from '../../common/brand';
 import type { Queryable } from '../db/types';
 import type { MailMessage } from './mail';
+import { clearPasswordFailures } from './password-lockout';
 import { mailTemplates } from './mail';
 import type { OneTimeTokenType } from './one-time-tokens';
 import type { UserRow } from './users';
@@ -77,6 +78,34 @@ export async function applyEmailChange(
     [userId, newEmail],
   );
   await addEmailIdentity(tx, userId, newEmail, true);
+}
+
+/**
+ * Sets a new password and ends what the old one opened, as Supabase Auth does: every session
+ * but `keepSessionId` (the one the user changed it in; none for an administrator's change),
+ * their refresh tokens with them, pending recovery and reauthentication codes, and the
+ * address's failed-password count. Returns how many sessions ended.
+ */
+export async function setPassword(
+  tx: Queryable,
+  user: Pick<UserRow, 'id' | 'email'>,
+  passwordHash: string,
+  keepSessionId: string | undefined,
+): Promise<number> {
+  await tx.query(
+    'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
+    [user.id, passwordHash],
+  );
+  const { rows } = await tx.query<{ id: string }>(
+    'delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid) returning id',
+    [user.id, keepSessionId ?? null],
+  );
+  await tx.query(
+    `delete from auth.one_time_tokens where user_id = $1 and token_type in ('recovery', 'reauthentication')`,
+    [user.id],
+  );
+  if (user.email) await clearPasswordFailures(tx, user.email);
+  return rows.length;
 }
 
 export function composeAuthMail(

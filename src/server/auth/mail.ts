@@ -5,6 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Queryable } from '../db/types';
+import type { Logger } from '../logger';
 
 export interface MailMessage {
   to: string;
@@ -15,28 +16,45 @@ export interface MailMessage {
 
 export interface Mailer {
   readonly kind: 'smtp' | 'dev-mailbox';
+  /** Delivers the message; a failure is the caller's error. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Hands the message over without waiting for the mail server: for the answers that must not
+   * tell whether an address has an account (sign-up, recovery), where a mail sent to a real
+   * account would otherwise make the answer slower, or fail. Delivery failures are logged.
+   * The dev mailbox stores the message before returning (a local insert, like the others).
+   */
+  post(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: Queryable): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  db: Queryable,
+  log: Logger,
+): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
+    const send = async (message: MailMessage) => {
+      await transport.sendMail({ from: config.mailFrom, ...message });
+    };
     return {
       kind: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+      send,
+      post(message) {
+        send(message).catch((error: unknown) => {
+          log.error('mail delivery failed', { subject: message.subject, error: String(error) });
+        });
+        return Promise.resolve();
       },
     };
   }
-  return {
-    kind: 'dev-mailbox',
-    async send(message) {
-      await db.query(
-        'insert into auth.dev_mailbox (to_address, subject, text_body, html_body) values ($1, $2, $3, $4)',
-        [message.to, message.subject, message.text, message.html],
-      );
-    },
+  const store = async (message: MailMessage) => {
+    await db.query(
+      'insert into auth.dev_mailbox (to_address, subject, text_body, html_body) values ($1, $2, $3, $4)',
+      [message.to, message.subject, message.text, message.html],
+    );
   };
+  return { kind: 'dev-mailbox', send: store, post: store };
 }
 
 function escapeHtml(text: string): string {
@@ -120,6 +138,26 @@ export function emailChangeNotice(to: string, product: string, newEmail: string)
   return {
     to,
     subject: `Your ${product} email address is being changed`,
+    text,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5"><p>${escapeHtml(text)}</p></body></html>`,
+  };
+}
+
+/** Tells the account's address that its password changed, and what that ended. */
+export function passwordChangedNotice(
+  to: string,
+  product: string,
+  by: 'user' | 'admin',
+): MailMessage {
+  const who = by === 'admin' ? 'An administrator changed' : 'You changed';
+  const ended =
+    by === 'admin'
+      ? 'Every session of the account was signed out.'
+      : 'Every other session of the account was signed out; the one you changed it in stays signed in.';
+  const text = `${who} the password of your ${product} account. ${ended} If this was not you, reset your password now and contact support.`;
+  return {
+    to,
+    subject: `Your ${product} password was changed`,
     text,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5"><p>${escapeHtml(text)}</p></body></html>`,
   };

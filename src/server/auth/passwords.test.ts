@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import type * as argon2 from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthError } from './errors';
 import { checkPasswordStrength, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const actual = await importOriginal<typeof argon2>();
+  return { ...actual, hash: vi.fn(actual.hash), verify: vi.fn(actual.verify) };
+});
 
 describe('passwords', () => {
   it('hashes with argon2id at 19 MiB and 2 iterations and verifies', async () => {
@@ -28,5 +35,23 @@ describe('passwords', () => {
     expect(reasonsOf('a fine long passphrase')).toEqual([]);
     expect(reasonsOf('x'.repeat(129))).toEqual(['validation_failed']);
     expect(isCommonPassword('QWERTYUIOP')).toBe(true);
+  });
+
+  it('does the same argon2 work for an unknown account as for a real one', async () => {
+    const stored = await hashPassword('correct horse battery');
+    await verifyPassword(null, 'warm up the stand-in hash');
+    vi.mocked(hash).mockClear();
+    vi.mocked(verify).mockClear();
+
+    expect(await verifyPassword(null, 'a guess at a password')).toBe(false);
+    expect(await verifyPassword(stored, 'a guess at a password')).toBe(false);
+
+    expect(hash).not.toHaveBeenCalled();
+    expect(verify).toHaveBeenCalledTimes(2);
+    const [standIn, real] = vi.mocked(verify).mock.calls.map(([h]) => String(h));
+    // The same algorithm and cost on both paths: only the salt and digest differ.
+    const params = (h: string) => h.split('$').slice(1, 4).join('$');
+    expect(params(standIn!)).toBe(params(real!));
+    expect(params(real!)).toBe('argon2id$v=19$m=19456,t=2,p=1');
   });
 });

@@ -2,6 +2,7 @@
  * Password hashing (argon2id, OWASP parameters) and the password rules: length, and
  * rejection of the most common passwords with GoTrue's `weak_password` error.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
@@ -24,10 +25,20 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, argonOptions);
 }
 
+/**
+ * A hash of a random password with the same parameters, verified when an account has no
+ * password (or no account exists), so both paths do one argon2 verification of equal cost and
+ * timing does not tell which addresses have an account.
+ */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hash(randomBytes(24).toString('base64url'), argonOptions);
+  return dummyHash;
+}
+
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (!stored) {
-    // Same work as a real check, so timing does not tell which accounts have a password.
-    await hash(password, argonOptions);
+    await verify(await dummyPasswordHash(), password).catch(() => false);
     return false;
   }
   try {

@@ -137,6 +137,35 @@ export async function createSession(
   return sessionResponse(deps, tx, session, refreshToken);
 }
 
+/**
+ * Raises a session to aal2 after a second factor was used: records the method first in `amr`,
+ * retires the session's aal1 refresh tokens (the next refresh continues at aal2) and returns
+ * the new token response.
+ */
+export async function raiseSessionToAal2(
+  deps: AuthDeps,
+  tx: Queryable,
+  session: SessionRow,
+  factorId: string,
+  method: 'totp' | 'mfa/recovery_code',
+): Promise<SessionJson> {
+  const amr: AmrEntry[] = [
+    { method, timestamp: Math.floor(Date.now() / 1000) },
+    ...session.amr.filter((entry) => entry.method !== method),
+  ];
+  const updated = await tx.query<SessionRow & Record<string, unknown>>(
+    `update auth.sessions set aal = 'aal2', amr = $2, factor_id = $3, refreshed_at = now() where id = $1 returning *`,
+    [session.id, JSON.stringify(amr), factorId],
+  );
+  await tx.query(
+    'update auth.refresh_tokens set revoked_at = now() where session_id = $1 and revoked_at is null',
+    [session.id],
+  );
+  const current = updated.rows[0]!;
+  const refreshToken = await newRefreshToken(tx, current);
+  return sessionResponse(deps, tx, current, refreshToken);
+}
+
 export function sessionExpiry(
   config: Config,
   session: Pick<SessionRow, 'not_after' | 'refreshed_at'>,

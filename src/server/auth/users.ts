@@ -42,10 +42,13 @@ export interface FactorRow {
   id: string;
   user_id: string;
   friendly_name: string | null;
-  factor_type: 'totp' | 'phone';
+  factor_type: 'totp' | 'phone' | 'recovery_code';
   status: 'unverified' | 'verified';
-  secret: string;
+  /** The TOTP secret; null for a recovery-code set. */
+  secret: string | null;
   last_used_step: number | null;
+  failed_attempts: number;
+  locked_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }

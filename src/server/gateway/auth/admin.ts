@@ -1,9 +1,19 @@
 /** `/admin/users` for the service-role key: list, create, read, update, ban, delete. */
 import { Hono } from 'hono';
-import { createUser, applyEmailChange, confirmEmail } from '../../auth/accounts';
+import { brand } from '../../../common/brand';
+import { applyEmailChange, confirmEmail, createUser, setPassword } from '../../auth/accounts';
+import { removeFactor } from '../../auth/factors';
+import { passwordChangedNotice } from '../../auth/mail';
 import { AuthError, validation } from '../../auth/errors';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
-import { findUserByEmail, isUuid, loadUser, normalizeEmail, userJson } from '../../auth/users';
+import {
+  factorJson,
+  findUserByEmail,
+  isUuid,
+  loadUser,
+  normalizeEmail,
+  userJson,
+} from '../../auth/users';
 import type { Queryable } from '../../db/types';
 import {
   jsonBody,
@@ -161,11 +171,9 @@ export function adminRoutes(services: AuthServices) {
           );
         await applyEmailChange(tx, id, email);
       }
+      // An administrator's change ends every session: whoever held the old password is out.
       if (passwordHash)
-        await tx.query('update auth.users set encrypted_password = $2 where id = $1', [
-          id,
-          passwordHash,
-        ]);
+        await setPassword(tx, { id, email: email ?? user.row.email }, passwordHash, undefined);
       if (body.email_confirm === true) await confirmEmail(tx, id);
       const userMetadata = metadataArg(body, 'user_metadata', 'data');
       if (userMetadata) {
@@ -186,7 +194,31 @@ export function adminRoutes(services: AuthServices) {
       await applyBan(tx, id, body.ban_duration);
       await tx.query('update auth.users set updated_at = now() where id = $1', [id]);
     });
-    return c.json(userJson((await loadUser(services.db, user.row.id))!));
+    const updated = (await loadUser(services.db, user.row.id))!;
+    if (passwordHash && updated.row.email) {
+      await services.mailer.post(passwordChangedNotice(updated.row.email, brand.product, 'admin'));
+    }
+    return c.json(userJson(updated));
+  });
+
+  /** A user's factors, for support: `supabase.auth.admin.mfa.listFactors({ userId })`. */
+  app.get('/admin/users/:id/factors', async (c) => {
+    const user = await existing(c.req.param('id'));
+    return c.json(user.factors.map(factorJson));
+  });
+
+  /**
+   * The way back for a user who lost their authenticator and their recovery codes: an
+   * administrator removes the factor (`supabase.auth.admin.mfa.deleteFactor`), the user signs
+   * in with the password alone and enrols again.
+   */
+  app.delete('/admin/users/:id/factors/:factorId', async (c) => {
+    const user = await existing(c.req.param('id'));
+    const factorId = c.req.param('factorId');
+    const factor = user.factors.find((f) => f.id === factorId);
+    if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+    await services.db.transaction((tx) => removeFactor(tx, user.row.id, factor.id));
+    return c.json({ id: factor.id });
   });
 
   app.delete('/admin/users/:id', async (c) => {

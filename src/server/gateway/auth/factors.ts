@@ -1,17 +1,24 @@
 /** MFA: `POST /factors`, `/factors/{id}/challenge`, `/factors/{id}/verify`, `DELETE /factors/{id}`. */
 import { Hono } from 'hono';
 import { brand } from '../../../common/brand';
-import { randomToken } from '../../auth/crypto';
 import { AuthError, validation } from '../../auth/errors';
-import { sessionResponse, type AmrEntry, type SessionRow } from '../../auth/sessions';
+import {
+  issueRecoveryCodes,
+  RECOVERY_CODES_NAME,
+  recoveryCodeCounts,
+  recoveryCodeFactor,
+  removeFactor,
+  useRecoveryCode,
+} from '../../auth/factors';
+import { raiseSessionToAal2 } from '../../auth/sessions';
 import { checkTotp, newTotpSecret, qrCodeSvg, totpFor } from '../../auth/totp';
 import { isUuid, type FactorRow } from '../../auth/users';
-import { sha256Hex } from '../../auth/crypto';
 import {
   clientInfo,
   jsonBody,
   optionalString,
   requireUser,
+  type AuthContext,
   type AuthEnv,
   type AuthServices,
 } from './http';
@@ -21,6 +28,133 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const MAX_FACTORS = 10;
 /** Wrong codes in a row before a factor refuses codes for ten minutes. */
 export const MAX_FAILED_CODES = 10;
+
+/** Recovery codes have their own verify call; challenging them as a TOTP factor is a mistake. */
+function totpOnly(factor: FactorRow): FactorRow {
+  if (factor.factor_type === 'recovery_code') {
+    throw validation(
+      'Recovery codes are not challenged: send one to POST /factors/recovery-codes/verify',
+    );
+  }
+  return factor;
+}
+
+/**
+ * supabase-js's `mfa.recoveryCodes` API (experimental in 2.119): status, generate, verify,
+ * regenerate and unenroll. Registered before `/factors/:id` so "recovery-codes" is never read
+ * as a factor id.
+ */
+function recoveryCodeRoutes(services: AuthServices) {
+  const app = new Hono<AuthEnv>();
+  const base = '/factors/recovery-codes';
+
+  async function existingSet(userId: string): Promise<FactorRow> {
+    const factor = await recoveryCodeFactor(services.db, userId);
+    if (!factor) {
+      throw new AuthError(404, 'mfa_factor_not_found', 'No recovery codes have been generated');
+    }
+    return factor;
+  }
+
+  function requireAal2(c: AuthContext, action: string) {
+    if (c.get('session').aal !== 'aal2') {
+      throw new AuthError(403, 'insufficient_aal', `AAL2 required to ${action} recovery codes`);
+    }
+  }
+
+  async function issue(c: AuthContext, existing: FactorRow | undefined, name: string) {
+    const { factor, codes } = await services.db.transaction((tx) =>
+      issueRecoveryCodes(tx, c.get('user').row.id, existing, name),
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      id: factor.id,
+      type: 'recovery_code' as const,
+      friendly_name: factor.friendly_name ?? '',
+      total: codes.length,
+      codes,
+    });
+  }
+
+  app.get(base, async (c) => {
+    const factor = await existingSet(c.get('user').row.id);
+    const counts = await recoveryCodeCounts(services.db, factor.id);
+    return c.json({ id: factor.id, type: 'recovery_code', ...counts });
+  });
+
+  app.post(base, async (c) => {
+    const body = await jsonBody(c);
+    const user = c.get('user');
+    requireAal2(c, 'generate');
+    const others = user.factors.filter(
+      (f) => f.status === 'verified' && f.factor_type !== 'recovery_code',
+    );
+    if (others.length === 0) {
+      throw new AuthError(
+        422,
+        'mfa_recovery_codes_sole_factor',
+        'Recovery codes cannot be the only factor: verify an authenticator app first',
+      );
+    }
+    if (user.factors.some((f) => f.factor_type === 'recovery_code')) {
+      throw new AuthError(
+        422,
+        'mfa_verified_factor_exists',
+        'Recovery codes already exist: regenerate them to replace the set',
+      );
+    }
+    const name = optionalString(body, 'friendly_name')?.trim().slice(0, 100) || RECOVERY_CODES_NAME;
+    if (user.factors.some((f) => f.friendly_name === name)) {
+      throw new AuthError(
+        422,
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${name}" for this user already exists`,
+      );
+    }
+    return issue(c, undefined, name);
+  });
+
+  app.post(`${base}/regenerate`, async (c) => {
+    requireAal2(c, 'regenerate');
+    const factor = await existingSet(c.get('user').row.id);
+    return issue(c, factor, factor.friendly_name ?? RECOVERY_CODES_NAME);
+  });
+
+  app.post(`${base}/verify`, async (c) => {
+    services.limits.hit('mfa_verify', clientInfo(c).ip);
+    const user = c.get('user');
+    const session = c.get('session');
+    const body = await jsonBody(c);
+    const code = optionalString(body, 'code');
+    if (!code) throw validation('code is required');
+    const factor = await existingSet(user.row.id);
+    const result = await services.db.transaction(async (tx) => {
+      const used = await useRecoveryCode(tx, factor, code);
+      if (!used.ok) return { error: used.error };
+      // A recovery code is used when the authenticator is lost: sessions that never passed
+      // the second step (perhaps the thief's, with the password) end now.
+      await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
+        user.row.id,
+        session.id,
+      ]);
+      return {
+        session: await raiseSessionToAal2(services, tx, session, factor.id, 'mfa/recovery_code'),
+      };
+    });
+    if ('error' in result && result.error) throw result.error;
+    return c.json(result.session);
+  });
+
+  app.delete(base, async (c) => {
+    requireAal2(c, 'remove');
+    const user = c.get('user');
+    const factor = await existingSet(user.row.id);
+    await services.db.transaction((tx) => removeFactor(tx, user.row.id, factor.id));
+    return c.json({ id: factor.id });
+  });
+
+  return app;
+}
 
 export function factorRoutes(services: AuthServices) {
   const app = new Hono<AuthEnv>();
@@ -36,6 +170,8 @@ export function factorRoutes(services: AuthServices) {
     if (!rows[0]) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
     return rows[0];
   }
+
+  app.route('/', recoveryCodeRoutes(services));
 
   app.post('/factors', async (c) => {
     const body = await jsonBody(c);
@@ -93,7 +229,7 @@ export function factorRoutes(services: AuthServices) {
   });
 
   app.post('/factors/:id/challenge', async (c) => {
-    const factor = await ownFactor(c.get('user').row.id, c.req.param('id'));
+    const factor = totpOnly(await ownFactor(c.get('user').row.id, c.req.param('id')));
     const { rows } = await services.db.query<{ id: string; created_at: Date }>(
       'insert into auth.mfa_challenges (factor_id, ip) values ($1, $2) returning id, created_at',
       [factor.id, clientInfo(c).ip],
@@ -110,7 +246,7 @@ export function factorRoutes(services: AuthServices) {
     services.limits.hit('mfa_verify', clientInfo(c).ip);
     const user = c.get('user');
     const session = c.get('session');
-    const factor = await ownFactor(user.row.id, c.req.param('id'));
+    const factor = totpOnly(await ownFactor(user.row.id, c.req.param('id')));
     const body = await jsonBody(c);
     const challengeId = optionalString(body, 'challenge_id');
     const code = optionalString(body, 'code');
@@ -157,7 +293,7 @@ export function factorRoutes(services: AuthServices) {
           ),
         };
       }
-      const step = checkTotp(factor.secret, code, factor.last_used_step);
+      const step = checkTotp(factor.secret ?? '', code, factor.last_used_step);
       if (step === undefined) {
         // Counted per factor, so guessing from many addresses gains nothing.
         await tx.query(
@@ -179,25 +315,7 @@ export function factorRoutes(services: AuthServices) {
            updated_at = now() where id = $1`,
         [factor.id, step],
       );
-      const amr: AmrEntry[] = [
-        { method: 'totp', timestamp: Math.floor(Date.now() / 1000) },
-        ...session.amr.filter((entry) => entry.method !== 'totp'),
-      ];
-      const updated = await tx.query<SessionRow & Record<string, unknown>>(
-        `update auth.sessions set aal = 'aal2', amr = $2, factor_id = $3, refreshed_at = now() where id = $1 returning *`,
-        [session.id, JSON.stringify(amr), factor.id],
-      );
-      // The aal1 refresh tokens of this session are retired: the next refresh continues at aal2.
-      await tx.query(
-        'update auth.refresh_tokens set revoked_at = now() where session_id = $1 and revoked_at is null',
-        [session.id],
-      );
-      const refresh = randomToken(24);
-      await tx.query(
-        'insert into auth.refresh_tokens (token_hash, session_id, user_id) values ($1, $2, $3)',
-        [sha256Hex(refresh), session.id, user.row.id],
-      );
-      return { session: await sessionResponse(services, tx, updated.rows[0]!, refresh) };
+      return { session: await raiseSessionToAal2(services, tx, session, factor.id, 'totp') };
     });
     if ('error' in result && result.error) throw result.error;
     return c.json(result.session);
@@ -210,20 +328,7 @@ export function factorRoutes(services: AuthServices) {
     if (factor.status === 'verified' && session.aal !== 'aal2') {
       throw new AuthError(403, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
     }
-    await services.db.transaction(async (tx) => {
-      await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
-      const { rows } = await tx.query<{ n: number }>(
-        `select count(*)::int as n from auth.mfa_factors where user_id = $1 and status = 'verified'`,
-        [user.row.id],
-      );
-      // With no verified factor left, aal2 means nothing more than aal1 for this user.
-      if (rows[0]!.n === 0) {
-        await tx.query(
-          `update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`,
-          [user.row.id, factor.id],
-        );
-      }
-    });
+    await services.db.transaction((tx) => removeFactor(tx, user.row.id, factor.id));
     return c.json({ id: factor.id });
   });
 

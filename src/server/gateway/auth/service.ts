@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AuthError } from '../../auth/errors';
 import { createMailer, type Mailer } from '../../auth/mail';
+import { dummyPasswordHash } from '../../auth/passwords';
 import { createAuthRateLimits, type AuthRateLimits } from '../../auth/rate-limits';
 import { TokenError } from '../../keys/verify';
 import type { GatewayDeps } from '../context';
@@ -30,7 +31,7 @@ export function createAuthServices(
   deps: GatewayDeps,
   options: { mailer?: Mailer; limits?: AuthRateLimits } = {},
 ): AuthServices {
-  const mailer = options.mailer ?? createMailer(deps.config, deps.db);
+  const mailer = options.mailer ?? createMailer(deps.config, deps.db, deps.log);
   if (deps.config.isProduction && mailer.kind === 'dev-mailbox') {
     deps.log.warn(
       'SMTP_URL is not set: confirmation and recovery mail is stored in auth.dev_mailbox, not sent',
@@ -39,6 +40,8 @@ export function createAuthServices(
   if (deps.config.isProduction && !deps.config.siteUrl) {
     deps.log.warn('SITE_URL is not set: auth links and redirects work only on loopback addresses');
   }
+  // Made at start-up, so not even the first unknown address costs an extra hash.
+  void dummyPasswordHash();
   return {
     config: deps.config,
     db: deps.db,

@@ -2,6 +2,12 @@
 import { Hono } from 'hono';
 import { AuthError, validation } from '../../auth/errors';
 import { exchangeAuthCode } from '../../auth/flow-state';
+import {
+  clearPasswordFailures,
+  passwordLockedError,
+  passwordLockedUntil,
+  recordPasswordFailure,
+} from '../../auth/password-lockout';
 import { verifyPassword } from '../../auth/passwords';
 import { createSession, refreshSession } from '../../auth/sessions';
 import { findUserByEmail, isBanned, normalizeEmail } from '../../auth/users';
@@ -56,12 +62,23 @@ export function tokenRoutes(services: AuthServices) {
           'Sign-in needs an email address and a password',
         );
       }
+      const lockout = services.config.auth.passwordLockout;
+      const locked = await passwordLockedUntil(services.db, email);
+      if (locked) {
+        await recordFailure(email, undefined, client, 'address_locked');
+        throw passwordLockedError(locked);
+      }
       const user = await findUserByEmail(services.db, email);
+      // One argon2 verification on both paths: an unknown address is checked against a
+      // stand-in hash, so the answer takes as long as for a real account.
       const valid = await verifyPassword(user?.encrypted_password ?? null, password);
       if (!user || !valid) {
         await recordFailure(email, user?.id, client, 'invalid_credentials');
+        const lockedNow = await recordPasswordFailure(services.db, email, lockout);
+        if (lockedNow) throw passwordLockedError(lockedNow);
         throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
       }
+      await clearPasswordFailures(services.db, email);
       if (!user.email_confirmed_at) {
         await recordFailure(email, user.id, client, 'email_not_confirmed');
         throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');

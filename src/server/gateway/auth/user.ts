@@ -1,9 +1,10 @@
 /** `GET|PUT /user`, `GET /reauthenticate`, `POST /logout`, and the user's session list. */
 import { Hono } from 'hono';
-import { applyEmailChange, composeAuthMail } from '../../auth/accounts';
+import { applyEmailChange, composeAuthMail, setPassword } from '../../auth/accounts';
+import { needsAal2, requireAal2IfEnrolled } from '../../auth/aal';
 import { AuthError, validation } from '../../auth/errors';
 import { brand } from '../../../common/brand';
-import { emailChangeNotice, type MailMessage } from '../../auth/mail';
+import { emailChangeNotice, passwordChangedNotice, type MailMessage } from '../../auth/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../../auth/passwords';
 import { saveFlowState } from '../../auth/flow-state';
@@ -68,6 +69,14 @@ export function userRoutes(services: AuthServices) {
     }
     const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
     const pkce = pkceParams(body);
+    const user = c.get('user');
+    if (passwordHash || (email && email !== row.email)) {
+      requireAal2IfEnrolled(
+        user,
+        session,
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      );
+    }
 
     if (passwordHash && Date.now() - new Date(session.created_at).getTime() > RECENT_SESSION_MS) {
       if (!nonce) {
@@ -90,12 +99,8 @@ export function userRoutes(services: AuthServices) {
     }
 
     const mail = await services.db.transaction(async (tx): Promise<MailMessage | undefined> => {
-      if (passwordHash) {
-        await tx.query(
-          'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
-          [row.id, passwordHash],
-        );
-      }
+      // The session the password was changed in stays; every other one ends.
+      if (passwordHash) await setPassword(tx, row, passwordHash, session.id);
       if (data) {
         // Top-level merge; a null value removes the key (Supabase Auth's behaviour).
         const merged: Record<string, unknown> = { ...row.raw_user_meta_data };
@@ -136,6 +141,9 @@ export function userRoutes(services: AuthServices) {
       }
       return undefined;
     });
+    if (passwordHash && row.email) {
+      await services.mailer.post(passwordChangedNotice(row.email, brand.product, 'user'));
+    }
     if (mail) {
       services.limits.hit('email', client.ip);
       await services.mailer.send(mail);
@@ -165,6 +173,21 @@ export function userRoutes(services: AuthServices) {
   app.post('/logout', auth, async (c) => {
     const scope = c.req.query('scope') ?? 'global';
     const session = c.get('session');
+    // A password alone must not be enough to end the sessions of whoever holds the factor.
+    if ((scope === 'global' || scope === 'others') && needsAal2(c.get('user'), session)) {
+      // supabase-js drops its stored session when a global sign-out is refused with 403, so
+      // the caller's own session ends here too rather than being left behind on the server.
+      if (scope === 'global') {
+        await services.db.query('delete from auth.sessions where id = $1', [session.id]);
+      }
+      throw new AuthError(
+        403,
+        'insufficient_aal',
+        scope === 'global'
+          ? 'This session is signed out. Signing out the other sessions needs your second factor (AAL2) when MFA is enabled.'
+          : 'AAL2 session is required to sign out other sessions when MFA is enabled.',
+      );
+    }
     if (scope === 'global') {
       await services.db.query('delete from auth.sessions where user_id = $1', [session.user_id]);
     } else if (scope === 'local') {
