@@ -8,6 +8,7 @@ const benches: string[][] = [
   ['bench/page-weight.ts'],
   ['bench/lighthouse.ts'],
   ['bench/rest-bench.ts'],
+  ['bench/cluster-bench.ts'],
   ['bench/storage-bench.ts'],
   ['bench/metrics-bench.ts'],
   ['bench/auth-bench.ts'],
