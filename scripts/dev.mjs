@@ -28,7 +28,7 @@ const vite = await createServer({
   server: {
     port: 5173,
     proxy: Object.fromEntries(
-      proxied.map((prefix) => [prefix, { target: `http://localhost:${SERVER_PORT}`, ws: true }]),
+      proxied.map((prefix) => [prefix, { target: `http://127.0.0.1:${SERVER_PORT}`, ws: true }]),
     ),
   },
 });

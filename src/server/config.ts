@@ -18,7 +18,8 @@ const booleanFlag = z
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to listen on; loopback by default outside production (see `toConfig`). */
+  HOST: optionalString,
   /** Public base URL of this deployment (links in mail, redirects, the keys printout). */
   SITE_URL: optionalString,
   DATA_DIR: z.string().default('./.data'),
@@ -89,7 +90,9 @@ function toConfig(env: z.infer<typeof schema>) {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
-    host: env.HOST,
+    // A developer's server stays on their machine (the dev mailbox holds reset links) unless
+    // HOST says otherwise; production listens on every interface.
+    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     siteUrl: env.SITE_URL?.replace(/\/+$/, ''),
     dataDir,
     storageDir: path.join(dataDir, 'storage'),

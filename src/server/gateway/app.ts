@@ -38,7 +38,7 @@ export function createGateway(deps: GatewayDeps) {
   // Embedded mode only (no DATABASE_URL), never in production: see decision 0050.
   const devMailbox = !deps.config.isProduction && !deps.config.databaseUrl;
   if (devMailbox && auth.mailer.kind === 'dev-mailbox') {
-    app.route('/_dev/mailbox', mailboxRoutes(deps.db));
+    app.route('/_dev/mailbox', mailboxRoutes(deps.db, deps.config, deps.log));
   }
   app.route('/rest/v1', restService(deps));
   app.route('/storage/v1', storageRoutes(deps));

@@ -1,9 +1,45 @@
 /**
  * `/_dev/mailbox`: the mail the auth service would have sent, for development without SMTP.
- * Mounted in embedded mode (no DATABASE_URL) outside production, when no SMTP server is set.
+ * Mounted in embedded mode (no DATABASE_URL) outside production, when no SMTP server is set,
+ * and answered only to this machine: it holds every reset link, so anyone who could read it
+ * could take any account (decision 0054).
  */
+import { isIP } from 'node:net';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Config } from '../../config';
 import type { Database } from '../../db/types';
+import type { Logger } from '../../logger';
+import { clientAddress } from '../ops/client-address';
+
+/** 127.0.0.0/8 and ::1; "localhost" for a HOST setting. */
+export function isLoopback(address: string): boolean {
+  const host = address.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}
+
+/**
+ * Only loopback clients. Without TRUST_PROXY a forwarding header means the request came
+ * through a proxy on this machine, so its loopback peer says nothing about the real client.
+ */
+function loopbackOnly(config: Pick<Config, 'trustedProxies'>) {
+  return createMiddleware(async (c, next) => {
+    const forwarded = c.req.header('x-forwarded-for') ?? c.req.header('forwarded');
+    const viaProxy = config.trustedProxies === 0 && forwarded !== undefined;
+    if (viaProxy || !isLoopback(clientAddress(c))) {
+      return c.json(
+        {
+          code: 'forbidden',
+          message:
+            'The dev mailbox answers only requests from this machine (loopback), not through a proxy: open it on the machine that runs the server.',
+        },
+        403,
+      );
+    }
+    await next();
+  });
+}
 
 interface MailRow {
   id: number;
@@ -20,8 +56,18 @@ function linkify(text: string): string {
   return escape(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-export function mailboxRoutes(db: Database) {
+export function mailboxRoutes(
+  db: Database,
+  config: Pick<Config, 'host' | 'trustedProxies'>,
+  log: Logger,
+) {
+  if (!isLoopback(config.host)) {
+    log.warn(
+      `The dev mailbox (/_dev/mailbox) holds every sign-up and password-reset link, and HOST=${config.host} lets other machines reach this server. It answers loopback clients only, but a proxy on this machine that adds no X-Forwarded-For would make every client look local. Set SMTP_URL, or HOST=127.0.0.1 unless other machines must reach it.`,
+    );
+  }
   const app = new Hono();
+  app.use('*', loopbackOnly(config));
 
   app.get('/messages.json', async (c) => {
     const to = c.req.query('to');
