@@ -25,7 +25,7 @@ describe('the dev mailbox answers this machine only', () => {
   });
 
   it('refuses a request that came through a proxy it was not told to trust', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'x-forwarded-for': '203.0.113.9' },
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=203.0.113.9' },
