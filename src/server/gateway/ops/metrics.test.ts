@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/types';
 import { createLogger } from '../../logger';
-import { createRequestMetrics, metricsFor, percentile, startMetricsFlush } from './metrics';
+import {
+  createRequestMetrics,
+  latencyBucket,
+  metricsFor,
+  percentile,
+  startMetricsFlush,
+} from './metrics';
 
 describe('request metrics', () => {
   it('computes nearest-rank percentiles', () => {
@@ -45,6 +51,43 @@ describe('request metrics', () => {
     for (let i = 0; i < 20_000; i++) metrics.record('functions', 200, i % 100, at);
     const [row] = metrics.snapshot();
     expect(row).toMatchObject({ requests: 20_000, p50_ms: expect.any(Number) });
+  });
+});
+
+describe('latency histogram', () => {
+  it('has eight buckets per doubling from 0.01 ms, the last one open-ended', () => {
+    expect(latencyBucket(0)).toBe(0);
+    expect(latencyBucket(0.01)).toBe(0);
+    expect(latencyBucket(0.0101)).toBe(1);
+    expect(latencyBucket(0.02)).toBe(8);
+    expect(latencyBucket(10.24)).toBe(80);
+    expect(latencyBucket(10.3)).toBe(81);
+    expect(latencyBucket(Number.POSITIVE_INFINITY)).toBe(219);
+    expect(latencyBucket(Number.NaN)).toBe(0);
+  });
+
+  it('flushes each latency once, in its bucket, beside the counts', async () => {
+    const writes: unknown[][] = [];
+    const db = {
+      async query(_sql: string, params: unknown[]) {
+        writes.push(params);
+        return { rows: [], rowCount: 1, fields: [] };
+      },
+    } as unknown as Database;
+    const metrics = createRequestMetrics();
+    metrics.record('auth', 200, 0.02);
+    metrics.record('auth', 200, 0.02);
+    metrics.record('auth', 200, 0.005);
+    await metrics.flush(db);
+    const histogram = writes[0]![4] as number[];
+    expect(histogram).toHaveLength(9);
+    expect(histogram[0]).toBe(1);
+    expect(histogram[8]).toBe(2);
+    expect(histogram.reduce((a, b) => a + b, 0)).toBe(3);
+    metrics.record('auth', 200, 0.02);
+    await metrics.flush(db);
+    expect((writes[1]![4] as number[]).reduce((a, b) => a + b, 0)).toBe(1);
+    expect(writes[1]!.slice(1, 4)).toEqual(['auth', 1, 0]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Request counters per service and minute, kept in memory and flushed to
  * platform.request_metrics every 10 s (and on close), so no request waits on a metrics write.
- * Counts are flushed as increments, so several processes add up; latency percentiles come
- * from this process's samples of the minute (see decision 0022).
+ * Counts and a latency histogram are flushed as increments, so several processes add up and
+ * the stored percentiles are the whole cluster's (decisions 0022, 0073); `snapshot()` gives
+ * this process's exact percentiles from its samples of the minute.
  */
 import type { Database } from '../../db/types';
 import type { Logger } from '../../logger';
@@ -14,12 +15,26 @@ export type MetricService = (typeof metricServices)[number];
 const MAX_SAMPLES = 5000;
 const MINUTE_MS = 60_000;
 
+/** Histogram buckets as in migration 0072: eight per doubling from 0.01 ms, up to ~30 min. */
+const BUCKET_BASE_MS = 0.01;
+const BUCKETS_PER_DOUBLING = 8;
+export const LATENCY_BUCKETS = 220;
+
+/** The 0-based histogram bucket of a latency (bucket k holds up to 0.01 ms × 2^(k/8)). */
+export function latencyBucket(ms: number): number {
+  if (!(ms > BUCKET_BASE_MS)) return 0;
+  const k = Math.ceil(BUCKETS_PER_DOUBLING * Math.log2(ms / BUCKET_BASE_MS));
+  return Math.min(LATENCY_BUCKETS - 1, k);
+}
+
 interface MinuteStats {
   minute: number;
   service: MetricService;
   requests: number;
   errors: number;
   samples: number[];
+  /** Latencies recorded since the last successful flush, per bucket. */
+  unflushedHistogram: number[];
   flushedRequests: number;
   flushedErrors: number;
 }
@@ -75,6 +90,7 @@ export function createRequestMetrics(random: () => number = Math.random): Reques
           requests: 0,
           errors: 0,
           samples: [],
+          unflushedHistogram: [],
           flushedRequests: 0,
           flushedErrors: 0,
         };
@@ -82,6 +98,9 @@ export function createRequestMetrics(random: () => number = Math.random): Reques
       }
       stats.requests += 1;
       if (status >= 500) stats.errors += 1;
+      const bucket = latencyBucket(durationMs);
+      while (stats.unflushedHistogram.length <= bucket) stats.unflushedHistogram.push(0);
+      stats.unflushedHistogram[bucket]! += 1;
       // Reservoir sampling keeps a uniform sample once the minute has more requests than slots.
       if (stats.samples.length < MAX_SAMPLES) stats.samples.push(durationMs);
       else {
@@ -101,26 +120,18 @@ export function createRequestMetrics(random: () => number = Math.random): Reques
       for (const stats of pending) {
         const requests = stats.requests;
         const errors = stats.errors;
-        const { p50_ms, p99_ms } = row(stats);
-        await db.query(
-          `insert into platform.request_metrics (minute, service, requests, errors, p50_ms, p99_ms)
-           values ($1::timestamptz, $2, $3, $4, $5, $6)
-           on conflict (minute, service) do update
-             set requests = request_metrics.requests + excluded.requests,
-                 errors = request_metrics.errors + excluded.errors,
-                 p50_ms = excluded.p50_ms,
-                 p99_ms = excluded.p99_ms`,
-          [
-            new Date(stats.minute).toISOString(),
-            stats.service,
-            requests - stats.flushedRequests,
-            errors - stats.flushedErrors,
-            p50_ms,
-            p99_ms,
-          ],
-        );
+        const histogram = [...stats.unflushedHistogram];
+        await db.query('select platform.add_request_metrics($1::timestamptz, $2, $3, $4, $5)', [
+          new Date(stats.minute).toISOString(),
+          stats.service,
+          requests - stats.flushedRequests,
+          errors - stats.flushedErrors,
+          histogram,
+        ]);
         stats.flushedRequests = requests;
         stats.flushedErrors = errors;
+        // Requests recorded while the write was under way stay for the next flush.
+        histogram.forEach((count, bucket) => (stats.unflushedHistogram[bucket]! -= count));
       }
       // Older minutes are complete once flushed; keep only the current one in memory.
       const current = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
