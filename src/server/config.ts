@@ -62,6 +62,8 @@ const schema = z.object({
   AUTH_PASSWORD_LOCKOUT_MINUTES: z.coerce.number().min(0.01).default(15),
   /** Extra origins (comma-separated) that auth may redirect to besides SITE_URL. */
   AUTH_REDIRECT_ORIGINS: optionalString,
+  /** Seed the demo organization on an embedded first start (on by default in development). */
+  DEMO_SEED: booleanFlag,
   /**
    * How many reverse proxies stand in front of the gateway, whose X-Forwarded-For entries are
    * believed: false/0 (default) believes none, true means 1.
@@ -109,6 +111,8 @@ function toConfig(env: z.infer<typeof schema>) {
     /** X-Forwarded-For entries believed, counted from the right; 0 trusts only the peer. */
     trustedProxies: env.TRUST_PROXY,
     dataRoomPin: env.DATA_ROOM_PIN,
+    // Never in production; tests opt in, so only the suites that need the seed pay for it.
+    demoSeed: env.NODE_ENV !== 'production' && (env.DEMO_SEED ?? env.NODE_ENV === 'development'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     vercel: { token: env.VERCEL_TOKEN, apiUrl: env.VERCEL_API_URL, teamId: env.VERCEL_TEAM_ID },

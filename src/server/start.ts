@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { prepareDataRoom } from './data-room/services';
+import { seedDemoOnFirstStart } from './learning/demo-seed';
 import { createGateway } from './gateway/app';
 import { watchEndedSessions } from './gateway/ops/ended-sessions';
 import { startMetricsFlush } from './gateway/ops/metrics';
@@ -50,6 +51,7 @@ export async function prepareDatabase(
     rateLimiter,
   };
   await prepareDataRoom(deps);
+  await seedDemoOnFirstStart(config, db, log);
   return deps;
 }
 
