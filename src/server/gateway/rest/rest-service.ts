@@ -21,6 +21,7 @@ import {
 } from './request-query';
 import { buildRpc, resolveRoutine } from './rpc-query';
 import { createSchemaCache, type SchemaCache, type SchemaSnapshot } from './schema-cache';
+import { sharedRpcCache } from './shared-rpc-cache';
 import { Params } from './sql';
 import { buildDelete, buildInsert, buildUpdate, insertRows, writeColumns } from './write-query';
 import { cachedVerifier } from '../ops/verified-tokens';
@@ -44,6 +45,15 @@ function payloadTooLarge(): RestError {
 }
 
 type RestContext = Context<ApiEnv>;
+
+/**
+ * Public calls every visitor polls, answered from a shared cache at most a second old
+ * (decision 0017): the same answer for every caller of a role.
+ */
+export const publicRpcCaching = {
+  functions: ['get_public_platform_metrics'],
+  maxAgeMs: 1000,
+} as const;
 
 /** `Prefer: return=headers-only`: where the first inserted row can be read back. */
 function locationOf(relation: string, primaryKey: string[], body: string): string | undefined {
@@ -426,6 +436,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     });
   }
 
+  app.use('/rpc/:fn', sharedRpcCache(publicRpcCaching));
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', callRoutine);
   app.on(['GET', 'HEAD'], '/:relation', readRelation);
   app.on(['POST', 'PATCH', 'DELETE'], '/:relation', writeRelation);
