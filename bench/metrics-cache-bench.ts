@@ -3,13 +3,20 @@
  * anon key, as every home-page visitor polls it, at 50 concurrent clients on PGlite and on a
  * throwaway PostgreSQL cluster, in interleaved one-second rounds: the plain call (answered from
  * the shared one-second cache, decision 0017) beside the same call with `Cache-Control:
- * no-cache` (one database call per request, as before the cache). Counts the database calls
- * the cached rounds made. Target: at least 5,000 req/s cached.
+ * no-cache` (one database call per request, as before the cache), and a bare Hono route
+ * answering the same bytes (what the HTTP stack alone allows on this machine). Counts the
+ * database calls the cached rounds made. Target: at least 5,000 req/s cached.
  *
  *   node --import tsx bench/metrics-cache-bench.ts [seconds-per-case] [pglite|postgres]
  */
+import { Hono } from 'hono';
 import type { PostgresCluster } from '../tests/support/postgres-cluster';
-import { onBothDatabases, startBenchServer, type BenchDatabase } from './lib/bench-server';
+import {
+  onBothDatabases,
+  serveBare,
+  startBenchServer,
+  type BenchDatabase,
+} from './lib/bench-server';
 import { combine, measureHttp, type Measurement } from './lib/measure';
 
 const CONNECTIONS = 50;
@@ -29,6 +36,7 @@ async function bench(kind: BenchDatabase, cluster?: PostgresCluster): Promise<Ro
     NODE_ENV: 'production',
     API_RATE_LIMIT_PER_SECOND: '100000000',
   });
+  const closers: (() => Promise<void>)[] = [];
   try {
     const db = server.deps.db;
     let databaseCalls = 0;
@@ -48,9 +56,17 @@ async function bench(kind: BenchDatabase, cluster?: PostgresCluster): Promise<Ro
       },
       body: '{}',
     });
+    const sample = await fetch(call().url, { ...call(), body: '{}' });
+    const body = await sample.text();
+    const contentType = sample.headers.get('content-type') ?? 'application/json';
+    const bare = await serveBare(
+      new Hono().post('/', (c) => c.body(body, 200, { 'Content-Type': contentType })),
+    );
+    closers.push(bare.close);
     const cases = [
       { path: 'shared cache', target: call() },
       { path: 'no cache (no-cache header)', target: call({ 'cache-control': 'no-cache' }) },
+      { path: 'bare Hono route, same body', target: { ...call(), url: `${bare.url}/` } },
     ];
     for (const c of cases) await measureHttp(c.target, { connections: CONNECTIONS, seconds: 1 });
     const rounds = new Map<string, Measurement[]>(cases.map((c) => [c.path, []]));
@@ -71,6 +87,7 @@ async function bench(kind: BenchDatabase, cluster?: PostgresCluster): Promise<Ro
       databaseCalls: c.path === 'shared cache' ? cachedCalls : undefined,
     }));
   } finally {
+    for (const closeBare of closers) await closeBare();
     await close();
   }
 }
@@ -88,7 +105,7 @@ async function main() {
       'p50 ms': Number(r.result.p50Ms.toFixed(2)),
       'p99 ms': Number(r.result.p99Ms.toFixed(2)),
       errors: r.result.errors,
-      'database calls': r.databaseCalls ?? r.result.total,
+      'database calls': r.databaseCalls ?? (r.path.startsWith('bare') ? 0 : r.result.total),
     })),
   );
   for (const row of rows.filter((r) => r.path === 'shared cache')) {

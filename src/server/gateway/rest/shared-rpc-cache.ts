@@ -18,8 +18,9 @@ interface Entry {
   /** When the call that produced it started: its data is at least this fresh. */
   readAt: number;
   status: number;
-  headers: [string, string][];
-  body: ArrayBuffer;
+  headers: Record<string, string>;
+  /** Text, not bytes: @hono/node-server writes a string body without a stream (decision 0012). */
+  body: string;
 }
 
 const plainAccept = new Set(['', '*/*', 'application/json']);
@@ -39,7 +40,7 @@ async function isPlainCall(c: Context<ApiEnv>): Promise<boolean> {
 }
 
 function replay(entry: Entry): Response {
-  return new Response(entry.body.slice(0), {
+  return new Response(entry.body, {
     status: entry.status,
     headers: entry.headers,
   });
@@ -77,8 +78,8 @@ export function sharedRpcCache(options: {
       answer = {
         readAt,
         status: response.status,
-        headers: [...response.headers.entries()],
-        body: await response.arrayBuffer(),
+        headers: Object.fromEntries(response.headers.entries()),
+        body: await response.text(),
       };
       // Requests that waited for this call share its answer, whatever it was (they would have
       // met the same failure); only a success is kept for later ones.

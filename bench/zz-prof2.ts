@@ -1,0 +1,17 @@
+import { startBenchServer } from './lib/bench-server';
+import { measureHttp } from './lib/measure';
+const { server, close } = await startBenchServer('pglite', undefined, 'prof', { NODE_ENV: 'production', API_RATE_LIMIT_PER_SECOND: '100000000' });
+const key = server.deps.keys.anonKey;
+const target = { url: `${server.url}/rest/v1/rpc/get_public_platform_metrics`, method: 'POST' as const, headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{}' };
+await measureHttp(target, { connections: 50, seconds: 1 });
+import { Session } from 'node:inspector/promises';
+import fs from 'node:fs';
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.start');
+const m = await measureHttp(target, { connections: 50, seconds: 5 });
+const { profile } = await session.post('Profiler.stop');
+fs.rmSync('/tmp/dbr/cpu', { recursive: true, force: true }); fs.mkdirSync('/tmp/dbr/cpu');
+fs.writeFileSync('/tmp/dbr/cpu/p.cpuprofile', JSON.stringify(profile));
+console.log(Math.round(m.requestsPerSecond), 'req/s');
+await close();
+process.exit(0);
