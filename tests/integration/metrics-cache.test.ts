@@ -34,13 +34,17 @@ describe.each(databaseKinds)('public metrics cache on %s', (kind) => {
     });
   }
 
-  it('answers 100 concurrent supabase-js calls with one or two database calls', async () => {
+  it('answers 100 concurrent supabase-js calls with one database call per second', async () => {
     const before = metricsCalls;
+    const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => server.anon().rpc('get_public_platform_metrics')),
     );
+    // One call, plus one more for each second the burst took to serve (an entry lives 1 s): on
+    // an idle machine that is one or two; without the cache it is 100.
+    const seconds = Math.ceil((performance.now() - started) / 1000);
     expect(metricsCalls - before).toBeGreaterThanOrEqual(1);
-    expect(metricsCalls - before).toBeLessThanOrEqual(2);
+    expect(metricsCalls - before).toBeLessThanOrEqual(1 + seconds);
     for (const answer of answers) {
       expect(answer.error).toBeNull();
       expect(answer.status).toBe(200);
