@@ -211,6 +211,36 @@ describe.each(databaseKinds)('learning procedures on %s', (kind) => {
     });
   });
 
+  describe('enrolling one user', () => {
+    it("lets an organization admin enrol its members, and nobody enrol another organization's", async () => {
+      const enrol = (actor: 'org_admin' | 'other_admin' | 'instructor', userId: string) =>
+        f.users[actor].client.from('enrollments').insert({ user_id: userId, course_id: f.course2 });
+      const enrolled = async (userId: string) =>
+        (
+          await f.service
+            .from('enrollments')
+            .select('enrolled_by')
+            .eq('course_id', f.course2)
+            .eq('user_id', userId)
+        ).data;
+
+      expect((await enrol('org_admin', f.users.compliance.id)).error).not.toBeNull();
+      expect((await enrol('org_admin', f.users.other_learner.id)).error).not.toBeNull();
+      expect((await enrol('other_admin', f.users.other_learner.id)).error).not.toBeNull();
+      expect((await enrol('instructor', f.users.learner.id)).error).not.toBeNull();
+      expect(await enrolled(f.users.other_learner.id)).toEqual([]);
+      expect(await enrolled(f.users.learner.id)).toEqual([]);
+
+      expect((await enrol('org_admin', f.users.learner.id)).error).toBeNull();
+      expect(await enrolled(f.users.learner.id)).toEqual([{ enrolled_by: f.users.org_admin.id }]);
+      await f.service
+        .from('enrollments')
+        .delete()
+        .eq('course_id', f.course2)
+        .eq('user_id', f.users.learner.id);
+    });
+  });
+
   describe('ordering', () => {
     it('reorders modules and lessons for an instructor, and refuses lists that are not a permutation', async () => {
       const instructor = f.users.instructor.client;
