@@ -4,6 +4,8 @@ const Toaster = lazy(() =>
   import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
 );
 
+const belowHeader = 'calc(var(--header-height) + 0.5rem)';
+
 const subscribeNever = () => () => undefined;
 
 /**
@@ -20,7 +22,13 @@ export function DeferredToaster() {
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" closeButton />
+      <Toaster
+        position="top-right"
+        closeButton
+        // Below the sticky header, so a toast never hides its buttons (the data room, sign-in).
+        offset={{ top: belowHeader }}
+        mobileOffset={{ top: belowHeader }}
+      />
     </Suspense>
   );
 }

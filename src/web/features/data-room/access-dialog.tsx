@@ -39,9 +39,12 @@ export const accessTexts = {
 export function AccessDialog({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog; it gets focus back on close while it is on the page. */
+  returnFocusTo: HTMLElement | null;
 }) {
   const navigate = useNavigate();
   const [pin, setPin] = useState('');
@@ -81,7 +84,15 @@ export function AccessDialog({
         else onOpenChange(true);
       }}
     >
-      <DialogContent className="sm:max-w-md" data-testid="data-room-access-dialog">
+      <DialogContent
+        className="sm:max-w-md"
+        data-testid="data-room-access-dialog"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.isConnected) return;
+          event.preventDefault();
+          returnFocusTo.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2 max-sm:justify-center">
             <LockKeyhole className="size-5 text-primary" aria-hidden="true" />

@@ -109,7 +109,9 @@ export function DocumentViewer({ path, onClose }: { path: string | null; onClose
         className={cn(
           'flex flex-col gap-3',
           isFullscreen
-            ? 'h-screen max-h-none w-screen max-w-none rounded-none sm:max-w-none'
+            ? // The browser's full-screen style resets `transform`, not the `translate` property
+              // Tailwind centres dialogs with: without these the viewer sits half off-screen.
+              'top-0 left-0 h-screen max-h-none w-screen max-w-none translate-x-0 translate-y-0 rounded-none sm:max-w-none'
             : 'max-h-[80vh] sm:max-w-4xl',
         )}
       >

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { hasDataRoomAccess } from './grant-store';
 
@@ -15,23 +15,30 @@ export function preloadAccessDialog(): void {
  * Shared by the header button and the home page card: a verified visitor goes straight to
  * the data room, anyone else gets the PIN dialog.
  */
-export function useDataRoomEntry(): { enter: () => void; dialog: ReactNode } {
+export function useDataRoomEntry(): {
+  enter: (event: SyntheticEvent<HTMLElement>) => void;
+  dialog: ReactNode;
+} {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
+  // The dialog has no Radix trigger (it opens from two places), so it is told where focus
+  // returns when it closes.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
 
-  function enter() {
+  function enter(event: SyntheticEvent<HTMLElement>) {
     if (hasDataRoomAccess()) {
       navigate('/data-room');
       return;
     }
+    setOpener(event.currentTarget);
     setRequested(true);
     setOpen(true);
   }
 
   const dialog = requested ? (
     <Suspense fallback={null}>
-      <AccessDialog open={open} onOpenChange={setOpen} />
+      <AccessDialog open={open} onOpenChange={setOpen} returnFocusTo={opener} />
     </Suspense>
   ) : null;
   return { enter, dialog };
