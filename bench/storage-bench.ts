@@ -1,16 +1,15 @@
 /**
  * Storage benchmark (issue 3, case c): download of a 1 KB object, 50 concurrent clients, on
  * PGlite and on a throwaway PostgreSQL cluster, beside two baselines measured in the same run:
- * the same metadata query through the database adapter plus the file read (no HTTP), and a bare
+ * the same metadata query through the database adapter plus the blob read (no HTTP), and a bare
  * Hono route doing that lookup and read with no JWT check, role switch, RLS or headers.
  *
  *   npm run bench            (all benchmarks)
  *   node --import tsx bench/storage-bench.ts [seconds-per-case]
  */
-import fs from 'node:fs';
 import { Hono } from 'hono';
 import type { Database } from '../src/server/db/types';
-import { createStorage, type ObjectRow } from '../src/server/gateway/storage/index';
+import type { ObjectRow, Storage } from '../src/server/storage/storage';
 import type { PostgresCluster } from '../tests/support/postgres-cluster';
 import {
   onBothDatabases,
@@ -29,12 +28,12 @@ const BUCKET = 'bench';
 const KEY = 'files/one-kb.bin';
 const LOOKUP = 'select * from storage.objects where bucket_id = $1 and name = $2';
 
-/** The lookup and file read of a download, behind a bare Hono route. */
-async function startBareRoute(db: Database, filePath: (row: ObjectRow) => string) {
+/** The lookup and blob read of a download, behind a bare Hono route. */
+async function startBareRoute(db: Database, storage: Storage) {
   const app = new Hono();
   app.get('/bare', async (c) => {
     const { rows } = await db.query<ObjectRow>(LOOKUP, [BUCKET, KEY]);
-    const bytes = await fs.promises.readFile(filePath(rows[0]!));
+    const bytes = await storage.readBytes(rows[0]!);
     return c.body(bytes, 200, { 'Content-Type': 'application/octet-stream' });
   });
   const bare = await serveBare(app);
@@ -57,7 +56,7 @@ async function benchDatabase(kind: BenchDatabase, cluster?: PostgresCluster): Pr
   const push = (pathName: string, result: Measurement) =>
     rows.push({ scenario: SCENARIO, database: kind, path: pathName, result });
   try {
-    const storage = createStorage({ db, config: server.deps.config, keys: server.deps.keys });
+    const { storage } = server.deps;
     await storage.ensureBucket(BUCKET, { public: true });
     const bytes = new Uint8Array(1024).map((_, i) => (i * 31) % 256);
     await storage.putObject(BUCKET, KEY, bytes, 'application/octet-stream');
@@ -82,15 +81,15 @@ async function benchDatabase(kind: BenchDatabase, cluster?: PostgresCluster): Pr
 
     const options = (seconds: number) => ({ connections: CONNECTIONS, seconds });
     push(
-      'adapter + file read',
+      'adapter + blob read',
       await withWarmup((seconds) =>
         measureLoop(async () => {
           const { rows: found } = await db.query<ObjectRow>(LOOKUP, [BUCKET, KEY]);
-          await fs.promises.readFile(storage.filePath(found[0]!));
+          await storage.readBytes(found[0]!);
         }, options(seconds)),
       ),
     );
-    const bare = await startBareRoute(db, storage.filePath);
+    const bare = await startBareRoute(db, storage);
     try {
       push(
         'bare route',

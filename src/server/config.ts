@@ -82,6 +82,34 @@ const schema = z.object({
       });
       return z.NEVER;
     }),
+  /** Where object bytes are kept: `local` (DATA_DIR/storage) or an S3-compatible bucket. */
+  STORAGE_BACKEND: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString,
+  /** A non-AWS endpoint (MinIO, Ceph, R2, …); AWS's own when unset. */
+  S3_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Prepended to every object key, so one bucket can hold several deployments. */
+  S3_PREFIX: z.string().default(''),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style URLs (endpoint/bucket/key); the default when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: booleanFlag,
+});
+
+/** Settings that only make sense together. */
+const checkedSchema = schema.superRefine((env, ctx) => {
+  if (env.STORAGE_BACKEND === 's3' && !env.S3_BUCKET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'required when STORAGE_BACKEND=s3',
+    });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all',
+    });
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -98,6 +126,7 @@ function toConfig(env: z.infer<typeof schema>) {
     siteUrl: env.SITE_URL?.replace(/\/+$/, ''),
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
+    storageBackend: storageBackend(env),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     workers: env.WORKERS,
@@ -147,6 +176,22 @@ function toConfig(env: z.infer<typeof schema>) {
   };
 }
 
+function storageBackend(env: z.infer<typeof schema>) {
+  if (env.STORAGE_BACKEND === 'local') return { kind: 'local' as const };
+  return {
+    kind: 's3' as const,
+    bucket: env.S3_BUCKET!,
+    prefix: env.S3_PREFIX,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -159,7 +204,7 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Record<string, string | undefined> = {},
 ): Config {
-  const result = schema.safeParse({ ...env, ...overrides });
+  const result = checkedSchema.safeParse({ ...env, ...overrides });
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),

@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
-import { prepareDataRoom } from './data-room/services';
+import { createDataRoomServices, prepareDataRoom } from './data-room/services';
 import { seedDemoOnFirstStart } from './learning/demo-seed';
 import { createGateway } from './gateway/app';
 import { watchEndedSessions } from './gateway/ops/ended-sessions';
@@ -19,6 +19,7 @@ import type { GatewayDeps } from './gateway/context';
 import { loadKeySet } from './keys/key-store';
 import { createTokenVerifier } from './keys/verify';
 import { createLogger, type Logger } from './logger';
+import { createBlobStore, createStorage } from './storage/storage';
 import { readVersion } from './version';
 
 export interface RunningServer {
@@ -29,8 +30,9 @@ export interface RunningServer {
 }
 
 /**
- * Everything a gateway needs from the database before it serves: migrations, keys, the data
- * room's PIN and documents. The cluster's primary runs it once before starting its workers.
+ * Everything a gateway needs from the database before it serves: migrations, keys, the
+ * storage backend, the data room's PIN and documents. The cluster's primary runs it once
+ * before starting its workers.
  */
 export async function prepareDatabase(
   config: Config,
@@ -41,7 +43,13 @@ export async function prepareDatabase(
   const keys = await loadKeySet(db, config);
   const verifier = createTokenVerifier(keys, config.jwtSecret);
   const rateLimiter = createRateLimiter(config.apiRateLimitPerSecond);
-  const deps: GatewayDeps = {
+  const storage = createStorage({ db, blobs: await createBlobStore(config), keys });
+  const removed = await storage.prepare();
+  if (removed > 0) log.info('removed stale upload files', { removed });
+  const dataRoom = createDataRoomServices({ db, config, log, storage });
+  await prepareDataRoom({ db, config, log, storage }, dataRoom);
+  await seedDemoOnFirstStart(config, db, log);
+  return {
     config,
     db,
     keys,
@@ -49,10 +57,9 @@ export async function prepareDatabase(
     log,
     version: readVersion(),
     rateLimiter,
+    storage,
+    dataRoom,
   };
-  await prepareDataRoom(deps);
-  await seedDemoOnFirstStart(config, db, log);
-  return deps;
 }
 
 export async function startServer(

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage } from '../../src/server/gateway/storage/index';
+import { loadConfig } from '../../src/server/config';
+import { startBlobBackend, storageSetups, type TestBlobBackend } from '../support/blob-backends';
 import {
-  databaseKinds,
   signUserToken,
   startTestServer,
   testClient,
@@ -17,15 +17,8 @@ const client = testClient;
 const userToken = (server: TestServer, sub: string, expiresIn = '1h') =>
   signUserToken(server, sub, { expiresIn });
 
-function filesOnDisk(server: TestServer): number {
-  const root = path.join(server.deps.config.storageDir, 'objects');
-  if (!fs.existsSync(root)) return 0;
-  return fs
-    .readdirSync(root)
-    .reduce((n, dir) => n + fs.readdirSync(path.join(root, dir)).length, 0);
-}
-
-describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
+describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', (kind, backend) => {
+  let blobs: TestBlobBackend;
   let server: TestServer;
   let service: SupabaseClient;
   let anon: SupabaseClient;
@@ -35,7 +28,8 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
   const bobId = randomUUID();
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    blobs = await startBlobBackend(backend);
+    server = await startTestServer(kind, blobs.env);
     service = client(server, server.serviceRoleKey);
     anon = client(server, server.anonKey);
     alice = client(server, server.anonKey, await userToken(server, aliceId));
@@ -55,7 +49,10 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
         using (bucket_id = 'homework' and owner = auth.uid());
     `);
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    await blobs?.stop();
+  });
 
   describe('buckets', () => {
     it('lets the service role create, read, update, list, empty and delete buckets', async () => {
@@ -191,7 +188,7 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
     });
 
     it('refuses a duplicate without upsert, replaces with x-upsert and updates with PUT', async () => {
-      const files = filesOnDisk(server);
+      const files = await blobs.count(server);
       const duplicate = await alice.storage
         .from('homework')
         .upload(`${aliceId}/essay.txt`, 'again');
@@ -199,13 +196,13 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
         status: 409,
         message: 'The resource already exists',
       });
-      expect(filesOnDisk(server)).toBe(files);
+      expect(await blobs.count(server)).toBe(files);
 
       const upsert = await alice.storage
         .from('homework')
         .upload(`${aliceId}/essay.txt`, 'second draft', { upsert: true });
       expect(upsert.error).toBeNull();
-      expect(filesOnDisk(server)).toBe(files);
+      expect(await blobs.count(server)).toBe(files);
       const updated = await alice.storage.from('homework').update(`${aliceId}/essay.txt`, 'final');
       expect(updated.error).toBeNull();
       expect(
@@ -213,7 +210,7 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
       ).toBe('final');
       const missing = await alice.storage.from('homework').update(`${aliceId}/none.txt`, 'x');
       expect(missing.error).toMatchObject({ status: 404 });
-      expect(filesOnDisk(server)).toBe(files);
+      expect(await blobs.count(server)).toBe(files);
     });
 
     it('lists folders and files one level at a time, with search, sorting and paging', async () => {
@@ -256,11 +253,11 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
         status: 403,
       });
 
-      const before = filesOnDisk(server);
+      const before = await blobs.count(server);
       expect((await bucket.copy(`${aliceId}/moved/a.txt`, `${aliceId}/copy/a.txt`)).data).toEqual({
         path: `homework/${aliceId}/copy/a.txt`,
       });
-      expect(filesOnDisk(server)).toBe(before + 1);
+      expect(await blobs.count(server)).toBe(before + 1);
       expect(
         (await bucket.copy(`${aliceId}/moved/a.txt`, `${aliceId}/copy/a.txt`)).error,
       ).toMatchObject({ status: 409 });
@@ -274,7 +271,7 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
         `${aliceId}/copy/a.txt`,
         `${aliceId}/moved/a.txt`,
       ]);
-      expect(filesOnDisk(server)).toBe(before - 1);
+      expect(await blobs.count(server)).toBe(before - 1);
     });
   });
 
@@ -390,11 +387,7 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
 
   describe('internal API for server code', () => {
     it('creates a private bucket, writes and reads objects as superuser', async () => {
-      const storage = createStorage({
-        db: server.deps.db,
-        config: server.deps.config,
-        keys: server.deps.keys,
-      });
+      const { storage } = server.deps;
       const bucket = await storage.ensureBucket('seeded', { public: false, fileSizeLimit: 4096 });
       expect(bucket).toMatchObject({ id: 'seeded', public: false, file_size_limit: 4096 });
       expect((await storage.ensureBucket('seeded', { fileSizeLimit: 8192 })).file_size_limit).toBe(
@@ -418,5 +411,30 @@ describe.each(databaseKinds)('storage buckets and objects on %s', (kind) => {
       });
       expect(await storage.remove('seeded', ['guides/intro.md'])).toBe(1);
     });
+  });
+});
+
+describe('S3 backend settings', () => {
+  it('refuses to start on a bucket it cannot reach, and says which', async () => {
+    const s3 = await startBlobBackend('s3');
+    try {
+      await expect(
+        startTestServer('pglite', { ...s3.env, S3_BUCKET: 'no-such-bucket' }),
+      ).rejects.toThrow(
+        /The S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be reached: NotFound/,
+      );
+    } finally {
+      await s3.stop();
+    }
+  });
+
+  it('names a missing bucket or half a key pair before anything starts', () => {
+    expect(() => loadConfig({}, { STORAGE_BACKEND: 's3' })).toThrow(
+      /S3_BUCKET: required when STORAGE_BACKEND=s3/,
+    );
+    expect(() =>
+      loadConfig({}, { STORAGE_BACKEND: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }),
+    ).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together/);
+    expect(() => loadConfig({}, { STORAGE_BACKEND: 'ftp' })).toThrow(/STORAGE_BACKEND/);
   });
 });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/types';
-import type { Storage } from '../gateway/storage/index';
+import type { Storage } from '../storage/storage';
 import type { Logger } from '../logger';
 import { catalog, type CatalogDocument } from './catalog';
 

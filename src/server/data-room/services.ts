@@ -1,9 +1,11 @@
 /**
- * What the data-room functions share per running gateway: the storage API and the PIN
- * checker. Built once per set of gateway deps.
+ * What the data-room functions share: the storage API and the PIN checker. Built once at
+ * start-up (`createDataRoomServices`) and handed to the gateway with its other dependencies.
  */
-import type { GatewayDeps } from '../gateway/context';
-import { createStorage, type Storage } from '../gateway/storage/index';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import type { Logger } from '../logger';
+import type { Storage } from '../storage/storage';
 import { pruneAttempts } from './attempts';
 import { loadPinChecker, type PinChecker } from './pin';
 import { seedDataRoom } from './seed';
@@ -13,32 +15,33 @@ export interface DataRoomServices {
   pin(): Promise<PinChecker>;
 }
 
-const cache = new WeakMap<GatewayDeps, DataRoomServices>();
+export interface DataRoomDeps {
+  db: Database;
+  config: Pick<Config, 'dataRoomPin'>;
+  log: Logger;
+  storage: Storage;
+}
 
-export function dataRoomServices(deps: GatewayDeps): DataRoomServices {
-  let services = cache.get(deps);
-  if (!services) {
-    const storage = createStorage({ db: deps.db, config: deps.config, keys: deps.keys });
-    let pin: Promise<PinChecker> | undefined;
-    services = {
-      storage,
-      pin() {
-        pin ??= loadPinChecker(deps.db, deps.config.dataRoomPin, deps.log);
-        pin.catch(() => (pin = undefined));
-        return pin;
-      },
-    };
-    cache.set(deps, services);
-  }
-  return services;
+export function createDataRoomServices(deps: DataRoomDeps): DataRoomServices {
+  let pin: Promise<PinChecker> | undefined;
+  return {
+    storage: deps.storage,
+    pin() {
+      pin ??= loadPinChecker(deps.db, deps.config.dataRoomPin, deps.log);
+      pin.catch(() => (pin = undefined));
+      return pin;
+    },
+  };
 }
 
 /**
  * Start-up: settles the PIN (generating and printing it on first start), seeds the pack
  * into the registry and the private bucket on first start, and applies the retention rules.
  */
-export async function prepareDataRoom(deps: GatewayDeps): Promise<void> {
-  const services = dataRoomServices(deps);
+export async function prepareDataRoom(
+  deps: DataRoomDeps,
+  services: DataRoomServices,
+): Promise<void> {
   await services.pin();
   await seedDataRoom(deps.db, services.storage, deps.log);
   await pruneAttempts(deps.db);

@@ -3,7 +3,7 @@
  * replaced, the registry points at the new version, and the history keeps every version.
  */
 import type { Database } from '../db/types';
-import type { Storage } from '../gateway/storage/index';
+import type { Storage } from '../storage/storage';
 import { listVersions, type DocumentVersion } from './registry';
 import { DATA_ROOM_BUCKET, sha256Hex } from './seed';
 

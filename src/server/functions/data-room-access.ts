@@ -7,7 +7,6 @@ import { Hono } from 'hono';
 import { markAttemptSucceeded, pruneAttempts, reserveAttempt } from '../data-room/attempts';
 import { issueGrant } from '../data-room/grants';
 import { PIN_MAX_LENGTH } from '../data-room/pin';
-import { dataRoomServices } from '../data-room/services';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
 import { clientAddress } from '../gateway/ops/client-address';
 import type { EdgeFunctionDefinition } from './types';
@@ -27,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function createApp(deps: GatewayDeps) {
   const app = new Hono<ApiEnv>();
-  const services = dataRoomServices(deps);
+  const services = deps.dataRoom;
 
   app.post('/', async (c) => {
     const started = Date.now();

@@ -26,7 +26,6 @@ import {
   recordAccess,
 } from '../data-room/registry';
 import { DATA_ROOM_BUCKET } from '../data-room/seed';
-import { dataRoomServices } from '../data-room/services';
 import {
   MAX_DOCUMENT_BYTES,
   publishVersion,
@@ -50,7 +49,7 @@ function problem(
 
 function createApp(deps: GatewayDeps) {
   const app = new Hono<ApiEnv>();
-  const { storage } = dataRoomServices(deps);
+  const { storage } = deps.dataRoom;
   const isAdmin = (c: Context<ApiEnv>) => isDataRoomAdmin(deps.db, c.get('claims'));
 
   app.use(

@@ -1,8 +1,10 @@
 import type { Config } from '../config';
+import type { DataRoomServices } from '../data-room/services';
 import type { Database, DbRole, JwtClaims } from '../db/types';
 import type { KeySet } from '../keys/key-store';
 import type { TokenVerifier } from '../keys/verify';
 import type { Logger } from '../logger';
+import type { Storage } from '../storage/storage';
 import type { RateLimiter } from './ops/rate-limit';
 
 /** What every gateway service is built from. */
@@ -15,6 +17,9 @@ export interface GatewayDeps {
   version: string;
   /** Per-key API limit; its usage is shared with other processes on PostgreSQL. */
   rateLimiter: RateLimiter;
+  /** Object storage, built once at start-up (the /storage/v1 service runs it as the caller). */
+  storage: Storage;
+  dataRoom: DataRoomServices;
 }
 
 /** Variables set by the API-key middleware for /rest, /storage and /functions. */

@@ -9,11 +9,10 @@ import type { JwtClaims } from '../../db/types';
 import { BodyError, readBodyLimited, readJsonObject } from '../ops/body';
 import { apiCors } from '../ops/cors';
 import { cachedVerifier } from '../ops/verified-tokens';
-import { StorageError, storageErrors } from './errors';
+import { StorageError, storageErrors } from '../../storage/errors';
 import {
   copyObject,
   createBucket,
-  createStorageCore,
   deleteBucket,
   emptyBucket,
   findBucket,
@@ -29,10 +28,11 @@ import {
   uploadObject,
   type BucketRow,
   type Run,
-} from './objects';
-import { bucketFromSegment, checkObjectKey, splitBucketAndKey } from './paths';
+} from '../../storage/objects';
+import { bucketFromSegment, checkObjectKey, splitBucketAndKey } from '../../storage/paths';
+import { checkExpiresIn, signObjectUrl, verifyObjectToken } from '../../storage/signed-url';
+import { storageErrorBody, storageStatus } from './errors';
 import { serveObject } from './serve';
-import { checkExpiresIn, signObjectUrl, verifyObjectToken } from './signed-url';
 
 const MAX_JSON_BYTES = 1024 * 1024;
 const OBJECT_PREFIX = '/storage/v1/object/';
@@ -40,17 +40,10 @@ const OBJECT_PREFIX = '/storage/v1/object/';
 type StorageContext = Context<ApiEnv>;
 
 export function storageRoutes(
-  deps: Pick<GatewayDeps, 'db' | 'config' | 'keys' | 'verifier' | 'log'>,
+  deps: Pick<GatewayDeps, 'db' | 'keys' | 'verifier' | 'log' | 'storage'>,
 ) {
-  const core = createStorageCore(deps);
+  const { core } = deps.storage;
   const verifier = cachedVerifier(deps.verifier);
-  // An upload older than an hour in tmp/ was cut short by a crash; nothing will finish it.
-  core.blobs
-    .sweepTemp(60 * 60 * 1000)
-    .then((removed) => removed > 0 && deps.log.info('removed stale upload files', { removed }))
-    .catch((error: unknown) =>
-      deps.log.warn('could not sweep storage temp files', { error: (error as Error).message }),
-    );
   // Single-statement reads need no transaction: one round trip instead of three.
   const superuserRead: Run = (fn) => fn(deps.db);
   const app = new Hono<ApiEnv>();
@@ -59,18 +52,19 @@ export function storageRoutes(
 
   app.onError((error, c) => {
     if (error instanceof StorageError) {
-      if (error.status >= 500)
+      const status = storageStatus(error);
+      if (status >= 500)
         deps.log.error('storage error', { path: c.req.path, error: error.message });
       // The rest of a refused body may still be on its way: this connection cannot be reused.
-      if (error.status === 413) c.header('Connection', 'close');
-      return c.json(error.toBody(), error.status);
+      if (status === 413) c.header('Connection', 'close');
+      return c.json(storageErrorBody(error), status);
     }
     deps.log.error('storage request failed', {
       method: c.req.method,
       path: c.req.path,
       error: (error as Error).message,
     });
-    return c.json(new StorageError(500, 'InternalError', 'Internal server error').toBody(), 500);
+    return c.json(storageErrorBody(storageErrors.internal()), 500);
   });
 
   /** Resolves the caller's claims; public and signed downloads skip this. */
@@ -247,7 +241,7 @@ export function storageRoutes(
   // Objects: downloads -----------------------------------------------------------------------
 
   function download(c: StorageContext, row: Awaited<ReturnType<typeof readObject>>) {
-    return serveObject(row, core.blobs.filePath(row.file_id), {
+    return serveObject(row, core.blobs, {
       download: c.req.query('download'),
       range: c.req.header('range'),
       ifNoneMatch: c.req.header('if-none-match'),

@@ -3,10 +3,11 @@
  * (304 on If-None-Match), Cache-Control from the upload, single byte ranges (206/416) and
  * Content-Disposition for `?download`.
  */
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import type { ObjectRow } from './objects';
-import { storageErrors } from './errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { storageErrors } from '../../storage/errors';
+import type { ObjectRow } from '../../storage/objects';
+import { storageErrorBody } from './errors';
 
 /** Types a browser would run script in: served sandboxed so they cannot act as our origin. */
 const ACTIVE_TYPES =
@@ -18,8 +19,6 @@ export interface ServeOptions {
   range?: string;
   ifNoneMatch?: string;
 }
-
-const SMALL_FILE_BYTES = 64 * 1024;
 
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
 
@@ -55,7 +54,7 @@ function contentDisposition(name: string): string {
 
 export async function serveObject(
   row: ObjectRow,
-  filePath: string,
+  blobs: BlobStore,
   options: ServeOptions,
 ): Promise<Response> {
   const meta = row.metadata;
@@ -87,39 +86,19 @@ export async function serveObject(
     const error = storageErrors.invalidRange();
     headers.set('Content-Range', `bytes */${size}`);
     headers.set('Content-Type', 'application/json');
-    return new Response(JSON.stringify(error.toBody()), { status: 416, headers });
+    return new Response(JSON.stringify(storageErrorBody(error)), { status: 416, headers });
   }
 
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(filePath, 'r');
-  } catch (error) {
-    // The row was read just before a delete or overwrite removed its file.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw storageErrors.noSuchKey();
-    throw error;
-  }
   const start = range?.start ?? 0;
   const end = range?.end ?? size - 1;
   const length = size === 0 ? 0 : end - start + 1;
   headers.set('Content-Length', String(length));
   if (range) headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
-  if (length === 0) {
-    await handle.close();
-    return new Response(null, { status: 200, headers });
-  }
-  if (length <= SMALL_FILE_BYTES) {
-    // One read beats a stream's setup for the small files most downloads are.
-    try {
-      const buffer = Buffer.allocUnsafe(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, start);
-      return new Response(buffer.subarray(0, bytesRead), { status: range ? 206 : 200, headers });
-    } finally {
-      await handle.close();
-    }
-  }
-  const stream = handle.createReadStream({ start, end, autoClose: true });
-  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
-    status: range ? 206 : 200,
-    headers,
-  });
+  if (length === 0) return new Response(null, { status: 200, headers });
+  // A row read just before a delete or overwrite removed its blob answers NoSuchKey here.
+  const bytes = await blobs.read(row.file_id, { start, end });
+  const body = Buffer.isBuffer(bytes)
+    ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
+    : (Readable.toWeb(bytes) as ReadableStream<Uint8Array>);
+  return new Response(body, { status: range ? 206 : 200, headers });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBlobStore } from './blob-store';
+import { createLocalBlobStore } from './local-blob-store';
 import { StorageError } from './errors';
 
 describe('blob store', () => {
@@ -18,20 +18,22 @@ describe('blob store', () => {
   );
 
   it('writes under a generated id with size and MD5 ETag, copies and removes', async () => {
-    const store = createBlobStore(root());
+    const store = createLocalBlobStore(root());
     const blob = await store.write(Buffer.from('hello'), 100);
     expect(blob).toMatchObject({ size: 5, eTag: '"5d41402abc4b2a76b9719d911017c592"' });
     expect(fs.readFileSync(store.filePath(blob.fileId), 'utf8')).toBe('hello');
     const copy = await store.copy(blob.fileId);
     expect(fs.readFileSync(store.filePath(copy), 'utf8')).toBe('hello');
+    expect((await store.read(copy, { start: 1, end: 3 })).toString()).toBe('ell');
     await store.remove([blob.fileId, copy, blob.fileId]);
     expect(fs.existsSync(store.filePath(blob.fileId))).toBe(false);
+    await expect(store.read(blob.fileId)).rejects.toMatchObject({ code: 'NoSuchKey' });
     expect(() => store.filePath('../../etc/passwd')).toThrow(/malformed/);
   });
 
   it('stops a stream past the limit and leaves no file behind', async () => {
     const dir = root();
-    const store = createBlobStore(dir);
+    const store = createLocalBlobStore(dir);
     const source = Readable.from([Buffer.alloc(60), Buffer.alloc(60)]);
     await expect(store.write(source, 100)).rejects.toBeInstanceOf(StorageError);
     expect(fs.readdirSync(path.join(dir, 'tmp'))).toEqual([]);
@@ -40,7 +42,7 @@ describe('blob store', () => {
 
   it('sweeps temp files older than the cutoff only', async () => {
     const dir = root();
-    const store = createBlobStore(dir);
+    const store = createLocalBlobStore(dir);
     fs.mkdirSync(path.join(dir, 'tmp'));
     const old = path.join(dir, 'tmp', 'old.part');
     const fresh = path.join(dir, 'tmp', 'fresh.part');

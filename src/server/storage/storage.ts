@@ -1,8 +1,9 @@
 /**
- * Storage for server code (as superuser, bypassing row-level security) and the /storage/v1
- * HTTP service. Other server modules use `createStorage`, e.g. to seed a private bucket:
+ * Storage for server code (as superuser, bypassing row-level security), built once at start-up
+ * and handed to the gateway and the data room. Server modules use it, e.g. to seed a private
+ * bucket:
  *
- *   const storage = createStorage({ db, config, keys });
+ *   const storage = createStorage({ db, blobs: await createBlobStore(config), keys });
  *   await storage.ensureBucket('data-room', { public: false });
  *   await storage.putObject('data-room', 'guides/intro.pdf', bytes, 'application/pdf');
  *   const found = await storage.getObject('data-room', 'guides/intro.pdf'); // or undefined
@@ -11,15 +12,16 @@
  * Paths follow the HTTP API's rules (no "..", no empty segments, no backslashes); a bad path
  * or bucket name throws a `StorageError` with a clear message.
  */
-import fs from 'node:fs';
-import type { Config } from '../../config';
-import type { Database } from '../../db/types';
-import type { KeySet } from '../../keys/key-store';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import type { KeySet } from '../keys/key-store';
+import { readAll, type BlobStore } from './blob-store';
 import { StorageError } from './errors';
+import { createLocalBlobStore } from './local-blob-store';
 import {
   createBucket,
-  createStorageCore,
   findBucket,
+  GLOBAL_MAX_FILE_BYTES,
   listObjects,
   readObject,
   removeObjects,
@@ -30,6 +32,7 @@ import {
   type ListOptions,
   type ObjectRow,
   type Run,
+  type StorageCore,
 } from './objects';
 import { signObjectUrl } from './signed-url';
 
@@ -45,10 +48,17 @@ export interface BucketOptions {
 
 export interface StoredObject {
   row: ObjectRow;
-  bytes: Buffer;
+  bytes: Buffer<ArrayBuffer>;
 }
 
 export interface Storage {
+  /** The operations' dependencies, for the HTTP service, which runs them as the caller. */
+  readonly core: StorageCore;
+  /**
+   * Start-up: checks the backend is reachable and removes temp files of uploads a crash cut
+   * short (older than an hour: nothing will finish them). Returns how many it removed.
+   */
+  prepare(): Promise<number>;
   /** Creates the bucket, or brings an existing one to these settings. */
   ensureBucket(id: string, options?: BucketOptions): Promise<BucketRow>;
   /** Writes (or replaces) an object. Respects the bucket's size and type limits. */
@@ -61,8 +71,8 @@ export interface Storage {
   ): Promise<{ id: string; key: string }>;
   /** The object's row and bytes, or undefined when there is no such object. */
   getObject(bucket: string, path: string): Promise<StoredObject | undefined>;
-  /** Absolute path of the file holding an object's bytes, for streaming. */
-  filePath(row: ObjectRow): string;
+  /** An object's bytes, for a row already read. */
+  readBytes(row: ObjectRow): Promise<Buffer<ArrayBuffer>>;
   list(bucket: string, options?: ListOptions): Promise<ListEntry[]>;
   remove(bucket: string, paths: string[]): Promise<number>;
   /** A path to append to `{site}/storage/v1` that downloads the object until it expires. */
@@ -71,19 +81,43 @@ export interface Storage {
 
 export interface StorageDeps {
   db: Database;
-  config: Pick<Config, 'storageDir'>;
+  blobs: BlobStore;
   keys?: Pick<KeySet, 'current'>;
   /** Largest object in bytes; default 50 MiB. */
   maxFileBytes?: number;
 }
 
+/**
+ * The blob store the configuration names (STORAGE_BACKEND). The AWS SDK takes over a second to
+ * load, so only a deployment that uses S3 loads it.
+ */
+export async function createBlobStore(
+  config: Pick<Config, 'storageDir' | 'storageBackend'>,
+): Promise<BlobStore> {
+  const backend = config.storageBackend;
+  if (backend.kind === 'local') return createLocalBlobStore(config.storageDir);
+  const { createS3BlobStore } = await import('./s3-blob-store');
+  return createS3BlobStore(backend, config.storageDir);
+}
+
 export function createStorage(deps: StorageDeps): Storage {
-  const core = createStorageCore(deps);
+  const core: StorageCore = {
+    db: deps.db,
+    blobs: deps.blobs,
+    maxFileBytes: deps.maxFileBytes ?? GLOBAL_MAX_FILE_BYTES,
+  };
   const asSuperuser: Run = (fn) => deps.db.transaction(fn);
 
   return {
+    core,
+
+    async prepare() {
+      await core.blobs.check();
+      return core.blobs.sweepTemp(60 * 60 * 1000);
+    },
+
     async ensureBucket(id, options = {}) {
-      const existing = await findBucket(deps.db, id).catch((error: unknown) => {
+      const existing = await findBucket(core.db, id).catch((error: unknown) => {
         if (error instanceof StorageError && error.code === 'NoSuchBucket') return undefined;
         throw error;
       });
@@ -105,7 +139,7 @@ export function createStorage(deps: StorageDeps): Storage {
             return updateBucket(asSuperuser, id, input);
           throw error;
         });
-      return findBucket(deps.db, id);
+      return findBucket(core.db, id);
     },
 
     putObject(bucket, path, bytes, contentType, options = {}) {
@@ -131,11 +165,10 @@ export function createStorage(deps: StorageDeps): Storage {
         if (error instanceof StorageError && error.code === 'NoSuchKey') return undefined;
         throw error;
       }
-      const bytes = await fs.promises.readFile(core.blobs.filePath(row.file_id));
-      return { row, bytes };
+      return { row, bytes: await readAll(await core.blobs.read(row.file_id)) };
     },
 
-    filePath: (row) => core.blobs.filePath(row.file_id),
+    readBytes: async (row) => readAll(await core.blobs.read(row.file_id)),
 
     list: (bucket, options = {}) => listObjects(asSuperuser, bucket, options),
 

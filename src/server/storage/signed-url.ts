@@ -4,7 +4,7 @@
  * a bearer token, and an API token carries no `url`, so it is refused here.
  */
 import * as jose from 'jose';
-import type { KeySet } from '../../keys/key-store';
+import type { KeySet } from '../keys/key-store';
 import { storageErrors } from './errors';
 
 const MAX_EXPIRES_IN_SECONDS = 10 * 365 * 24 * 3600;

@@ -4,9 +4,8 @@
  * transaction for internal callers. Bucket settings (limits, public flag) are read as
  * superuser, as Supabase Storage does, so apps need no policies on storage.buckets to upload.
  */
-import type { Readable } from 'node:stream';
-import type { Database, Queryable } from '../../db/types';
-import { createBlobStore, type BlobStore } from './blob-store';
+import type { Database, Queryable } from '../db/types';
+import type { BlobSource, BlobStore } from './blob-store';
 import { fromDatabaseError, storageErrors } from './errors';
 import { checkBucketName, checkObjectKey, mimeTypeAllowed, parseSizeLimit } from './paths';
 
@@ -55,22 +54,17 @@ export function ownerFromSub(sub: unknown): string | null {
   return typeof sub === 'string' && UUID.test(sub) ? sub : null;
 }
 
+/** What every object operation needs besides the caller's `Run`. */
 export interface StorageCore {
   db: Database;
   blobs: BlobStore;
+  /** The largest object any bucket accepts; a bucket's own limit can only lower it. */
   maxFileBytes: number;
 }
 
-export function createStorageCore(deps: {
-  db: Database;
-  config: { storageDir: string };
-  maxFileBytes?: number;
-}): StorageCore {
-  return {
-    db: deps.db,
-    blobs: createBlobStore(deps.config.storageDir),
-    maxFileBytes: deps.maxFileBytes ?? GLOBAL_MAX_FILE_BYTES,
-  };
+/** The one size-limit formula: the bucket's limit, capped by the global one. */
+export function sizeLimit(core: StorageCore, bucket: BucketRow): number {
+  return Math.min(bucket.file_size_limit ?? core.maxFileBytes, core.maxFileBytes);
 }
 
 /** Bucket settings as superuser; 404 when there is no such bucket. */
@@ -83,7 +77,7 @@ export async function findBucket(db: Queryable, id: string): Promise<BucketRow> 
 export interface UploadInput {
   bucket: string;
   key: string;
-  body: Uint8Array | ReadableStream<Uint8Array> | Readable;
+  body: BlobSource;
   /** Declared length, to refuse an oversize upload before reading it. */
   declaredLength?: number;
   contentType: string;
@@ -104,69 +98,91 @@ export async function uploadObject(
   const key = checkObjectKey(input.key);
   if (!mimeTypeAllowed(input.contentType, bucket.allowed_mime_types))
     throw storageErrors.invalidMimeType(input.contentType);
-  const limit = Math.min(bucket.file_size_limit ?? core.maxFileBytes, core.maxFileBytes);
+  const limit = sizeLimit(core, bucket);
   if (input.declaredLength !== undefined && input.declaredLength > limit)
     throw storageErrors.entityTooLarge(limit);
 
   const blob = await core.blobs.write(input.body, limit);
-  const metadata: ObjectMetadata = {
-    eTag: blob.eTag,
-    size: blob.size,
-    mimetype: input.contentType,
-    cacheControl: input.cacheControl,
-    lastModified: new Date().toISOString(),
-    contentLength: blob.size,
-    httpStatusCode: 200,
-  };
-  const params = [
-    bucket.id,
+  return saveObjectRow(core, run, {
+    bucket: bucket.id,
     key,
+    owner: input.owner,
+    metadata: {
+      eTag: blob.eTag,
+      size: blob.size,
+      mimetype: input.contentType,
+      cacheControl: input.cacheControl,
+      lastModified: new Date().toISOString(),
+      contentLength: blob.size,
+      httpStatusCode: 200,
+    },
+    userMetadata: input.userMetadata ?? null,
+    fileId: blob.fileId,
+    write: input.mode === 'update' ? 'update' : input.upsert ? 'upsert' : 'insert',
+  });
+}
+
+interface ObjectRowInput {
+  bucket: string;
+  key: string;
+  owner: string | null;
+  metadata: ObjectMetadata;
+  userMetadata: Record<string, unknown> | null;
+  /** A blob already written for this row. */
+  fileId: string;
+  /** insert: a new name only; upsert: insert or replace; update: replace an existing one. */
+  write: 'insert' | 'upsert' | 'update';
+}
+
+/**
+ * Points a row at a freshly written blob, under the caller's role, and settles the blobs: the
+ * new one is removed when the row was refused (or, for an update, not found), the replaced
+ * one when the row now points elsewhere. Uploads and copies both come through here.
+ */
+async function saveObjectRow(
+  core: StorageCore,
+  run: Run,
+  input: ObjectRowInput,
+): Promise<{ id: string; key: string }> {
+  const params = [
+    input.bucket,
+    input.key,
     input.owner,
-    JSON.stringify(metadata),
+    JSON.stringify(input.metadata),
     input.userMetadata ? JSON.stringify(input.userMetadata) : null,
-    blob.fileId,
+    input.fileId,
   ];
-  let result: { id: string; old_file_id: string | null } | undefined;
-  try {
-    result = await run(async (tx) => {
-      if (input.mode === 'update') {
-        const { rows } = await tx.query<{ id: string; old_file_id: string }>(
-          `update storage.objects o
-              set owner = $3, metadata = $4, user_metadata = $5, file_id = $6,
-                  updated_at = now(), last_accessed_at = now()
-             from (select id, file_id from storage.objects where bucket_id = $1 and name = $2) old
-            where o.id = old.id
-        returning o.id, old.file_id as old_file_id`,
-          params,
-        );
-        return rows[0];
-      }
-      const conflict = input.upsert
-        ? `on conflict (bucket_id, name) do update
-             set owner = excluded.owner, metadata = excluded.metadata,
-                 user_metadata = excluded.user_metadata, file_id = excluded.file_id,
-                 updated_at = now(), last_accessed_at = now()`
-        : '';
-      const { rows } = await tx.query<{ id: string; old_file_id: string | null }>(
-        `with old as (select file_id from storage.objects where bucket_id = $1 and name = $2)
+  const replace = `owner = $3, metadata = $4, user_metadata = $5, file_id = $6,
+                   updated_at = now(), last_accessed_at = now()`;
+  // An UPDATE for PUT, so that RLS's update policies alone decide, as in Supabase.
+  const sql =
+    input.write === 'update'
+      ? `update storage.objects o set ${replace}
+           from (select id, file_id from storage.objects where bucket_id = $1 and name = $2) old
+          where o.id = old.id
+      returning o.id, old.file_id as old_file_id`
+      : `with old as (select file_id from storage.objects where bucket_id = $1 and name = $2)
          insert into storage.objects (bucket_id, name, owner, metadata, user_metadata, file_id)
-         values ($1, $2, $3, $4, $5, $6) ${conflict}
-         returning id, (select file_id from old) as old_file_id`,
-        params,
-      );
+         values ($1, $2, $3, $4, $5, $6)
+         ${input.write === 'upsert' ? `on conflict (bucket_id, name) do update set ${replace}` : ''}
+         returning id, (select file_id from old) as old_file_id`;
+  let saved: { id: string; old_file_id: string | null } | undefined;
+  try {
+    saved = await run(async (tx) => {
+      const { rows } = await tx.query<{ id: string; old_file_id: string | null }>(sql, params);
       return rows[0];
     });
   } catch (error) {
-    await core.blobs.remove([blob.fileId]);
+    await core.blobs.remove([input.fileId]);
     fromDatabaseError(error, storageErrors.keyExists);
   }
-  if (!result) {
-    await core.blobs.remove([blob.fileId]);
+  if (!saved) {
+    await core.blobs.remove([input.fileId]);
     throw storageErrors.noSuchKey();
   }
-  if (result.old_file_id && result.old_file_id !== blob.fileId)
-    await core.blobs.remove([result.old_file_id]);
-  return { id: result.id, key: `${bucket.id}/${key}` };
+  if (saved.old_file_id && saved.old_file_id !== input.fileId)
+    await core.blobs.remove([saved.old_file_id]);
+  return { id: saved.id, key: `${input.bucket}/${input.key}` };
 }
 
 /** The object's row as the caller may see it; 404 when missing or hidden by RLS. */
@@ -261,46 +277,20 @@ export async function copyObject(
 ): Promise<{ id: string; key: string }> {
   const source = await readObject(run, from.bucket, from.key);
   const target = await findBucket(core.db, checkBucketName(to.bucket));
-  checkObjectKey(to.key);
+  const key = checkObjectKey(to.key);
   if (!mimeTypeAllowed(source.metadata.mimetype, target.allowed_mime_types))
     throw storageErrors.invalidMimeType(source.metadata.mimetype);
-  const limit = Math.min(target.file_size_limit ?? core.maxFileBytes, core.maxFileBytes);
+  const limit = sizeLimit(core, target);
   if (source.metadata.size > limit) throw storageErrors.entityTooLarge(limit);
-  const fileId = await core.blobs.copy(source.file_id);
-  const metadata = { ...source.metadata, lastModified: new Date().toISOString() };
-  const conflict = options.upsert
-    ? `on conflict (bucket_id, name) do update
-         set owner = excluded.owner, metadata = excluded.metadata,
-             user_metadata = excluded.user_metadata, file_id = excluded.file_id, updated_at = now()`
-    : '';
-  let result: { id: string; old_file_id: string | null } | undefined;
-  try {
-    result = await run(async (tx) => {
-      const { rows } = await tx.query<{ id: string; old_file_id: string | null }>(
-        `with old as (select file_id from storage.objects where bucket_id = $1 and name = $2)
-         insert into storage.objects (bucket_id, name, owner, metadata, user_metadata, file_id)
-         values ($1, $2, $3, $4, $5, $6) ${conflict}
-         returning id, (select file_id from old) as old_file_id`,
-        [
-          target.id,
-          to.key,
-          options.owner,
-          JSON.stringify(metadata),
-          options.copyMetadata && source.user_metadata
-            ? JSON.stringify(source.user_metadata)
-            : null,
-          fileId,
-        ],
-      );
-      return rows[0];
-    });
-  } catch (error) {
-    await core.blobs.remove([fileId]);
-    fromDatabaseError(error, storageErrors.keyExists);
-  }
-  if (!result) throw storageErrors.noSuchKey();
-  if (result.old_file_id) await core.blobs.remove([result.old_file_id]);
-  return { id: result.id, key: `${target.id}/${to.key}` };
+  return saveObjectRow(core, run, {
+    bucket: target.id,
+    key,
+    owner: options.owner,
+    metadata: { ...source.metadata, lastModified: new Date().toISOString() },
+    userMetadata: options.copyMetadata ? source.user_metadata : null,
+    fileId: await core.blobs.copy(source.file_id),
+    write: options.upsert ? 'upsert' : 'insert',
+  });
 }
 
 export interface ListOptions {
