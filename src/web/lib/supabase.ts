@@ -23,7 +23,9 @@ export function getSupabase(): Promise<SupabaseClient> {
       throw new Error(`Could not load the client configuration (HTTP ${response.status})`);
     const { apiUrl, anonKey } = (await response.json()) as ClientConfig;
     if (!apiUrl || !anonKey) throw new Error('The client configuration has no API URL or key');
-    return createClient(apiUrl, anonKey);
+    // The MFA recovery-codes API is experimental in supabase-js 2.119; the auth service serves
+    // it (docs/decisions/0053).
+    return createClient(apiUrl, anonKey, { auth: { experimental: { recoveryCodes: true } } });
   })();
   clientPromise.catch(() => {
     clientPromise = undefined;

@@ -16,6 +16,7 @@ import { startAuth, useAuth } from './auth-store';
 import { AuthShell, Field, Panel } from './auth-ui';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
+import { useSecondFactorGate } from './second-factor-gate';
 
 type Status = { kind: 'error' | 'success'; text: string } | null;
 
@@ -108,21 +109,29 @@ function EmailSection({ email, pending }: { email: string; pending?: string }) {
   const [next, setNext] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const change = useChangeEmail();
+  const gate = useSecondFactorGate();
+  const reason = 'Enter a code from your authenticator app to change your email address.';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setStatus(null);
     const address = next.trim();
-    change.mutate(address, {
-      onSuccess: () => {
-        setStatus({
-          kind: 'success',
-          text: `We sent a confirmation link to ${address}. The change takes effect when you open it.`,
-        });
-        setNext('');
-      },
-      onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
-    });
+    const run = () =>
+      change.mutate(address, {
+        onSuccess: () => {
+          setStatus({
+            kind: 'success',
+            text: `We sent a confirmation link to ${address}. The change takes effect when you open it.`,
+          });
+          setNext('');
+        },
+        onError: (error) => {
+          if (!gate.retryAfterCode(error, reason, run)) {
+            setStatus({ kind: 'error', text: authErrorMessage(error) });
+          }
+        },
+      });
+    gate.guard(reason, run);
   }
 
   return (
@@ -141,14 +150,17 @@ function EmailSection({ email, pending }: { email: string; pending?: string }) {
           onChange={(e) => setNext(e.target.value)}
         />
         {status && <Notice tone={status.kind}>{status.text}</Notice>}
-        <Button
-          type="submit"
-          className="justify-self-start"
-          disabled={change.isPending || !next.trim()}
-        >
-          {change.isPending ? 'Sending…' : 'Change email'}
-        </Button>
+        {!gate.prompt && (
+          <Button
+            type="submit"
+            className="justify-self-start"
+            disabled={change.isPending || !next.trim()}
+          >
+            {change.isPending ? 'Sending…' : 'Change email'}
+          </Button>
+        )}
       </form>
+      {gate.prompt && <div className="mt-4">{gate.prompt}</div>}
     </Panel>
   );
 }
@@ -160,7 +172,9 @@ function PasswordSection() {
   const [status, setStatus] = useState<Status>(null);
   const change = useChangePassword();
   const reauthenticate = useReauthenticate();
+  const gate = useSecondFactorGate();
   const busy = change.isPending || reauthenticate.isPending;
+  const reason = 'Enter a code from your authenticator app to change your password.';
 
   function sendCode() {
     reauthenticate.mutate(undefined, {
@@ -178,21 +192,28 @@ function PasswordSection() {
   function submit(event: FormEvent) {
     event.preventDefault();
     setStatus(null);
-    change.mutate(
-      { password, nonce: needsNonce ? nonce : undefined },
-      {
-        onSuccess: () => {
-          setStatus({ kind: 'success', text: 'Your password is changed.' });
-          setPassword('');
-          setNonce('');
-          setNeedsNonce(false);
+    const run = () =>
+      change.mutate(
+        { password, nonce: needsNonce ? nonce : undefined },
+        {
+          onSuccess: () => {
+            setStatus({
+              kind: 'success',
+              text: 'Your password is changed. Your other sessions were signed out; this one stays signed in.',
+            });
+            setPassword('');
+            setNonce('');
+            setNeedsNonce(false);
+          },
+          onError: (error) => {
+            if (isAuthError(error) && error.code === 'reauthentication_needed') sendCode();
+            else if (!gate.retryAfterCode(error, reason, run)) {
+              setStatus({ kind: 'error', text: authErrorMessage(error) });
+            }
+          },
         },
-        onError: (error) => {
-          if (isAuthError(error) && error.code === 'reauthentication_needed') sendCode();
-          else setStatus({ kind: 'error', text: authErrorMessage(error) });
-        },
-      },
-    );
+      );
+    gate.guard(reason, run);
   }
 
   return (
@@ -203,7 +224,7 @@ function PasswordSection() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters. Sessions older than a day need a code we email you."
+          hint="At least 8 characters. Changing it signs out your other sessions. Sessions older than a day need a code we email you."
           value={password}
           maxLength={128}
           onChange={(e) => setPassword(e.target.value)}
@@ -219,14 +240,17 @@ function PasswordSection() {
           />
         )}
         {status && <Notice tone={status.kind}>{status.text}</Notice>}
-        <Button
-          type="submit"
-          className="justify-self-start"
-          disabled={busy || password.length < 8 || (needsNonce && nonce.length !== 6)}
-        >
-          {busy ? 'Saving…' : 'Change password'}
-        </Button>
+        {!gate.prompt && (
+          <Button
+            type="submit"
+            className="justify-self-start"
+            disabled={busy || password.length < 8 || (needsNonce && nonce.length !== 6)}
+          >
+            {busy ? 'Saving…' : 'Change password'}
+          </Button>
+        )}
       </form>
+      {gate.prompt && <div className="mt-4">{gate.prompt}</div>}
     </Panel>
   );
 }

@@ -55,7 +55,7 @@ export function accessTokenClaims(token: string): AccessTokenClaims {
 }
 
 /** Signed in with the password only, while a verified authenticator still has to be used. */
-function awaitingSecondFactor(session: Session): boolean {
+export function awaitingSecondFactor(session: Session): boolean {
   const hasFactor = (session.user.factors ?? []).some((f) => f.status === 'verified');
   return hasFactor && accessTokenClaims(session.access_token).aal !== 'aal2';
 }

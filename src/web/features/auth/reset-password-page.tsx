@@ -6,6 +6,7 @@ import { useChangePassword } from './api/change-password';
 import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
 import { AuthShell, Field, Panel, redirectError } from './auth-ui';
+import { useSecondFactorGate } from './second-factor-gate';
 
 export function ResetPasswordPage() {
   const navigate = useNavigate();
@@ -17,6 +18,9 @@ export function ResetPasswordPage() {
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
   const change = useChangePassword();
+  const gate = useSecondFactorGate();
+  const reason =
+    'Your account has two-factor authentication: enter a code from your authenticator app, or a recovery code, to set the new password.';
 
   useEffect(() => {
     void startAuth().catch(() => undefined);
@@ -29,17 +33,23 @@ export function ResetPasswordPage() {
       return;
     }
     setError(null);
-    change.mutate(
-      { password },
-      {
-        onSuccess: async () => {
-          const { toast } = await import('sonner');
-          toast.success('Your password is changed.');
-          void navigate('/account');
+    const run = () =>
+      change.mutate(
+        { password },
+        {
+          onSuccess: async () => {
+            const { toast } = await import('sonner');
+            toast.success('Your password is changed. Your other sessions were signed out.');
+            void navigate('/account');
+          },
+          onError: (updateError) => {
+            if (!gate.retryAfterCode(updateError, reason, run)) {
+              setError(authErrorMessage(updateError));
+            }
+          },
         },
-        onError: (updateError) => setError(authErrorMessage(updateError)),
-      },
-    );
+      );
+    gate.guard(reason, run);
   }
 
   const waiting = auth.status === 'idle' || auth.status === 'loading';
@@ -62,6 +72,8 @@ export function ResetPasswordPage() {
               Request a reset link
             </Link>
           </div>
+        ) : gate.prompt ? (
+          gate.prompt
         ) : (
           <form className="grid gap-5" onSubmit={submit} noValidate>
             <Field

@@ -7,6 +7,7 @@ import { useSessions } from './api/get-sessions';
 import { useSignOut } from './api/sign-out';
 import { accessTokenClaims, useAuth } from './auth-store';
 import { Panel } from './auth-ui';
+import { useSecondFactorGate } from './second-factor-gate';
 
 /** "Firefox on Linux" from a user agent; the raw string when nothing matches. */
 export function describeDevice(userAgent: string | null): string {
@@ -47,16 +48,21 @@ export function SessionsSection({ refreshedAt }: { refreshedAt: number | null })
   const sessionId = accessTokenClaims(accessToken).session_id ?? accessToken;
   const list = useSessions({ id: sessionId, accessToken });
   const signOut = useSignOut();
+  const gate = useSecondFactorGate();
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const sessions = list.data ?? null;
   const busy = signOut.isPending;
 
   function signOutOthers() {
     setStatus(null);
-    signOut.mutate('others', {
-      onSuccess: () => setStatus({ kind: 'success', text: 'You are signed out everywhere else.' }),
-      onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
-    });
+    // supabase-js reports a refused sign-out of others as success, so the level is checked first.
+    gate.guard('Enter a code from your authenticator app to sign out your other sessions.', () =>
+      signOut.mutate('others', {
+        onSuccess: () =>
+          setStatus({ kind: 'success', text: 'You are signed out everywhere else.' }),
+        onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
+      }),
+    );
   }
 
   const others = (sessions ?? []).filter((s) => !s.current).length;
@@ -104,15 +110,19 @@ export function SessionsSection({ refreshedAt }: { refreshedAt: number | null })
           <Notice tone={shown.kind}>{shown.text}</Notice>
         </div>
       )}
-      <Button
-        type="button"
-        variant="outline"
-        className="mt-4"
-        disabled={busy || others === 0}
-        onClick={signOutOthers}
-      >
-        {busy ? 'Signing out…' : `Sign out other sessions${others ? ` (${others})` : ''}`}
-      </Button>
+      {gate.prompt ? (
+        <div className="mt-4">{gate.prompt}</div>
+      ) : (
+        <Button
+          type="button"
+          variant="outline"
+          className="mt-4"
+          disabled={busy || others === 0}
+          onClick={signOutOthers}
+        >
+          {busy ? 'Signing out…' : `Sign out other sessions${others ? ` (${others})` : ''}`}
+        </Button>
+      )}
     </Panel>
   );
 }

@@ -2,20 +2,25 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { useCreateRecoveryCodes } from './api/create-recovery-codes';
 import { useEnrolTotp, type TotpEnrolment } from './api/enrol-totp';
 import { useUnenrolTotp } from './api/unenrol-totp';
 import { useVerifyTotp } from './api/verify-totp';
 import { authErrorMessage } from './auth-errors';
 import { accessTokenClaims, useAuth } from './auth-store';
 import { Field, Panel } from './auth-ui';
+import { RecoveryCodesSection } from './recovery-codes';
 import { TotpStep } from './totp-step';
 
 /** The two-factor switch: enrol a TOTP authenticator with its QR code, or remove it. */
 export function TwoFactorSection({ user }: { user: User }) {
   const auth = useAuth();
   const factors = user.factors ?? [];
-  const verified = factors.filter((f) => f.status === 'verified');
+  // Recovery codes are a factor too, but they go with the last authenticator on the server.
+  const verified = factors.filter((f) => f.status === 'verified' && f.factor_type === 'totp');
   const enabled = verified.length > 0;
+  const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
+  const createCodes = useCreateRecoveryCodes();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -23,7 +28,7 @@ export function TwoFactorSection({ user }: { user: User }) {
   const enrol = useEnrolTotp();
   const verify = useVerifyTotp();
   const unenrol = useUnenrolTotp();
-  const busy = enrol.isPending || verify.isPending || unenrol.isPending;
+  const busy = enrol.isPending || verify.isPending || unenrol.isPending || createCodes.isPending;
   const aal = auth.session ? (accessTokenClaims(auth.session.access_token).aal ?? 'aal1') : 'aal1';
 
   function begin() {
@@ -48,6 +53,17 @@ export function TwoFactorSection({ user }: { user: User }) {
             kind: 'success',
             text: 'Two-factor authentication is on. You will be asked for a code when you sign in.',
           });
+          // The first authenticator comes with recovery codes, shown once below.
+          if (!enabled) {
+            createCodes.mutate(false, {
+              onSuccess: setFreshCodes,
+              onError: (error) =>
+                setStatus({
+                  kind: 'error',
+                  text: `Two-factor authentication is on, but the recovery codes could not be created: ${authErrorMessage(error)} Create them below.`,
+                }),
+            });
+          }
         },
         onError: (error) => {
           setStatus({ kind: 'error', text: authErrorMessage(error) });
@@ -145,7 +161,8 @@ export function TwoFactorSection({ user }: { user: User }) {
         (aal === 'aal2' ? (
           <div className="mt-5 grid gap-3">
             <p className="text-sm">
-              Turn off two-factor authentication? Signing in will need only your password.
+              Turn off two-factor authentication? Signing in will need only your password, and your
+              recovery codes stop working.
             </p>
             <div className="flex flex-wrap gap-2">
               <Button type="button" variant="destructive" disabled={busy} onClick={disable}>
@@ -161,13 +178,23 @@ export function TwoFactorSection({ user }: { user: User }) {
             <p className="text-sm">
               Enter a code from your authenticator app to confirm it is you.
             </p>
-            <TotpStep onVerified={() => undefined} />
+            <TotpStep framed={false} onVerified={() => undefined} />
           </div>
         ))}
 
       {status && (
         <div className="mt-4">
           <Notice tone={status.kind}>{status.text}</Notice>
+        </div>
+      )}
+
+      {enabled && !enrolment && !confirmingDisable && (
+        <div className="mt-5 border-t pt-5">
+          <RecoveryCodesSection
+            userId={user.id}
+            fresh={freshCodes}
+            onFreshSeen={() => setFreshCodes(null)}
+          />
         </div>
       )}
     </Panel>

@@ -10,4 +10,5 @@ export const authKeys = {
   sessionLists: () => [...authKeys.all, 'sessions'] as const,
   sessions: (sessionId: string) => [...authKeys.sessionLists(), sessionId] as const,
   totpFactor: (userId: string) => [...authKeys.all, 'totp-factor', userId] as const,
+  recoveryCodes: (userId: string) => [...authKeys.all, 'recovery-codes', userId] as const,
 };

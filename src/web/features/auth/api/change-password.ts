@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { startAuth } from '../auth-store';
+import { authKeys } from './auth-keys';
 
 export interface ChangePasswordInput {
   password: string;
@@ -8,8 +9,10 @@ export interface ChangePasswordInput {
 }
 
 /**
- * Sets a new password. A session older than the service allows fails with the code
- * `reauthentication_needed`: then send the code (reauthenticate.ts) and call again with it.
+ * Sets a new password; the service then ends every other session of the user. A session older
+ * than the service allows fails with the code `reauthentication_needed`: then send the code
+ * (reauthenticate.ts) and call again with it. With two-factor on, a session that has not used
+ * it fails with `insufficient_aal`.
  */
 export async function changePassword({ password, nonce }: ChangePasswordInput): Promise<void> {
   const client = await startAuth();
@@ -20,5 +23,10 @@ export async function changePassword({ password, nonce }: ChangePasswordInput): 
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The other sessions are gone from the list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.sessionLists() }),
+  });
 }

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import * as OTPAuth from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const password = 'a long enough passphrase';
+const newPassword = 'a brand new passphrase';
+const shotsDir = process.env.AUTH_SCREENSHOTS_DIR;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(viewport: keyof typeof viewports): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    reducedMotion: 'reduce',
+  });
+  return context.newPage();
+}
+
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+}
+
+function totpCode(secret: string, stepOffset = 0): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + stepOffset * 30_000,
+  });
+}
+
+async function signIn(page: Page, email: string, pw: string) {
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(pw);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe.each(['mobile', 'desktop'] as const)('two-factor recovery at %s', (viewport) => {
+  it('shows recovery codes once, signs in with one, and asks for the second factor before a password change', async () => {
+    const email = `e2e.codes.${viewport}.${Date.now().toString(36)}@example.com`;
+    const page = await newPage(viewport);
+    try {
+      await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await page.getByRole('link', { name: 'Go to your account' }).click();
+      await page.getByText('This device').waitFor();
+
+      // Turning two-factor on shows ten recovery codes, once.
+      await page.getByRole('switch', { name: 'Two-factor authentication' }).click();
+      const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+      await page.getByLabel('Code from the app').fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      const list = page.getByTestId('recovery-codes');
+      await list.waitFor();
+      const codes = (await list.locator('li').allInnerTexts()).map((c) => c.trim());
+      expect(codes).toHaveLength(10);
+      for (const code of codes) expect(code).toMatch(/^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+      await page.getByRole('button', { name: 'Download as text' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `recovery-codes-${viewport}`);
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+      await page.getByText('10 of 10 recovery codes left.').waitFor();
+      expect(await list.count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.waitForURL(/\/login$/);
+
+      // The second step takes a recovery code instead of the app's code, once.
+      await signIn(page, email, password);
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      await page.getByLabel('Recovery code').fill('0000-0000-0000-0000');
+      await page.getByRole('button', { name: 'Use recovery code' }).click();
+      await expect
+        .poll(() => page.getByRole('alert').innerText())
+        .toMatch(/That recovery code is not right, or it was used already/);
+      await page.getByText(/Ask your administrator to remove two-factor authentication/).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `login-recovery-code-${viewport}`);
+      await page.getByLabel('Recovery code').fill(codes[0]!.toUpperCase());
+      await page.getByRole('button', { name: 'Use recovery code' }).click();
+      await page.waitForURL(/\/account$/);
+      await page.getByText('9 of 10 recovery codes left.').waitFor();
+
+      // At aal2 a password change goes through and says what it ended.
+      await page.getByLabel('New password').fill(newPassword);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page
+        .getByText('Your password is changed. Your other sessions were signed out')
+        .waitFor();
+      await shot(page, `password-changed-${viewport}`);
+
+      // With the password alone (the second step skipped), the account screen asks for a code.
+      const other = await newPage(viewport);
+      try {
+        await signIn(other, email, newPassword);
+        await other.getByLabel('Authentication code').waitFor();
+        await other.goto(`${baseUrl}/account`, { waitUntil: 'networkidle' });
+        await other.getByText('This device').waitFor();
+        await other.getByLabel('New password').fill(password);
+        await other.getByRole('button', { name: 'Change password' }).click();
+        await other
+          .getByText('Enter a code from your authenticator app to change your password.')
+          .waitFor();
+        expect(await seriousAxeViolations(other)).toEqual([]);
+        await shot(other, `password-needs-aal2-${viewport}`);
+        await other.getByLabel('Authentication code').fill(totpCode(secret, 1));
+        await other.getByRole('button', { name: 'Verify' }).click();
+        await other
+          .getByText('Your password is changed. Your other sessions were signed out')
+          .waitFor();
+      } finally {
+        await other.context().close();
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+});
