@@ -2,6 +2,9 @@
  * The data room's registry as the data-room function answers it and the page shows it.
  */
 
+/** The pack's entry point, which the overview offers to open first. */
+export const MASTER_README_PATH = 'due_diligence/master-readme.md';
+
 export type DataRoomTab = 'legal' | 'financial' | 'business' | 'other';
 
 /** One registry entry with its current version. */

@@ -2,7 +2,7 @@
  * The investor pack as first seeded: which file under content/data-room/ is which registry
  * entry. After the first start the registry table is the source of truth (admins add versions).
  */
-import type { DataRoomTab } from '../../common/data-room';
+import { MASTER_README_PATH, type DataRoomTab } from '../../common/data-room';
 
 export interface CatalogDocument {
   tab: DataRoomTab;
@@ -146,7 +146,7 @@ const sections: Section[] = [
     number: '',
     title: 'Additional Supporting Documents',
     documents: [
-      ['Master README', 'due_diligence/master-readme.md', '2.0', '2025-10-04'],
+      ['Master README', MASTER_README_PATH, '2.0', '2025-10-04'],
       ['Gap Analysis', 'due_diligence/gap-analysis.md'],
       ['Investor Pack Summary', 'due_diligence/investor-pack-summary.md', '2.0', '2025-10-04'],
       ['Due Diligence Checklist', 'due_diligence/due-diligence-checklist.md'],
@@ -168,5 +168,3 @@ export const catalog: readonly CatalogDocument[] = sections.flatMap((section) =>
     date: date ?? DEFAULT_DATE,
   })),
 );
-
-export const MASTER_README_PATH = 'due_diligence/master-readme.md';

@@ -10,7 +10,7 @@ import type { JwtClaims } from '../db/types';
 import type { TokenVerifier } from '../keys/verify';
 import { TokenError } from '../keys/verify';
 import type { ApiEnv } from './context';
-import { restErrors } from './rest/errors';
+import { invalidJwt, noApiKey } from './rest/errors';
 
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -79,8 +79,7 @@ export function apiAuth(verifier: TokenVerifier) {
       await identifyCaller(c, verifier);
     } catch (error) {
       if (!(error instanceof CallerError)) throw error;
-      const rest =
-        error.reason === 'missing' ? restErrors.noApiKey() : restErrors.invalidJwt(error.message);
+      const rest = error.reason === 'missing' ? noApiKey() : invalidJwt(error.message);
       return c.json(rest.toBody(), 401);
     }
     return next();

@@ -29,13 +29,106 @@ export class RestError extends Error {
   }
 }
 
-/** Every PostgREST error the gateway raises, by what went wrong. */
-export const restErrors = {
-  /** No `apikey` header and no bearer token. */
-  noApiKey: () => new RestError(401, 'PGRST302', 'No API key found in request'),
-  /** A token that is not ours, malformed or expired (the verifier's message). */
-  invalidJwt: (message: string) => new RestError(401, 'PGRST301', message),
-};
+// Every PostgREST error the gateway raises is built here, with PostgREST's code, status and
+// wording, so a message is changed in one place and cannot drift between call sites.
+
+/** No `apikey` header and no bearer token. */
+export function noApiKey(): RestError {
+  return new RestError(401, 'PGRST302', 'No API key found in request');
+}
+
+/** A token that is not ours, malformed or expired (the verifier's message). */
+export function invalidJwt(message: string): RestError {
+  return new RestError(401, 'PGRST301', message);
+}
+
+export function invalidSchema(profile: string): RestError {
+  return new RestError(
+    406,
+    'PGRST106',
+    `Invalid schema: ${profile}`,
+    null,
+    'Only the following schemas are exposed: public',
+  );
+}
+
+export function payloadTooLarge(limit: number): RestError {
+  return new RestError(
+    413,
+    'PGRST413',
+    'Payload Too Large',
+    `The request body is larger than ${limit} bytes.`,
+  );
+}
+
+/** A Range header or offset that cannot be served (PGRST103); `details` says why. */
+export function rangeNotSatisfiable(details: string): RestError {
+  return new RestError(416, 'PGRST103', 'Requested range not satisfiable', details);
+}
+
+export function unsupportedMethod(method: string): RestError {
+  return new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+}
+
+export function invalidPath(): RestError {
+  return new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+}
+
+export function noRelationship(
+  from: string,
+  target: string,
+  details: string | null = null,
+): RestError {
+  return new RestError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${from}' and '${target}' in the schema cache`,
+    details,
+  );
+}
+
+export function ambiguousRelationship(
+  from: string,
+  target: string,
+  candidates: readonly { name: string; cardinality: string }[],
+): RestError {
+  return new RestError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${from}' and '${target}'`,
+    candidates.map((c) => `${c.name} (${c.cardinality})`).join(', '),
+    `Try changing '${target}' to one of the following: ${candidates.map((c) => `'${target}!${c.name}'`).join(', ')}.`,
+  );
+}
+
+export function unknownFunction(
+  signature: string,
+  details: string,
+  hint: string | null,
+): RestError {
+  return new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${signature} in the schema cache`,
+    details,
+    hint,
+  );
+}
+
+export function ambiguousFunction(candidates: readonly string[]): RestError {
+  return new RestError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${candidates.join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
+}
+
+/** A server fault with nothing a client could act on; the log has the cause. */
+export function internalError(): RestError {
+  return new RestError(500, 'PGRST000', 'Internal server error');
+}
 
 /** A request that PostgREST's parser would refuse (PGRST100). */
 export function parseError(message: string, details: string | null = null): RestError {

@@ -3,7 +3,13 @@
  * order and paging, with JSON produced by Postgres itself (`json_agg`) so that PGlite and
  * PostgreSQL return byte-identical bodies.
  */
-import { parseError, RestError, unknownColumn } from './errors';
+import {
+  ambiguousRelationship,
+  noRelationship,
+  parseError,
+  unknownColumn,
+  unknownRelation,
+} from './errors';
 import type { FieldPath, FilterNode, OrderTerm, SelectItem } from './query-grammar';
 import type { Column, ForeignKey, SchemaSnapshot } from './schema-cache';
 import { ident, type Params, qualified } from './sql';
@@ -52,12 +58,7 @@ export class QueryContext {
 
 export function relationSource(ctx: QueryContext, name: string): Source {
   const relation = ctx.schema.relations.get(name);
-  if (!relation)
-    throw new RestError(
-      404,
-      'PGRST205',
-      `Could not find the table 'public.${name}' in the schema cache`,
-    );
+  if (!relation) throw unknownRelation(name);
   const alias = ctx.nextAlias();
   return {
     label: `public.${name}`,
@@ -200,20 +201,16 @@ function findRelationship(
   if (matching.length === 1 && matching[0]) return matching[0];
   const fromLabel = from ?? source.label;
   if (matching.length === 0) {
-    throw new RestError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${fromLabel}' and '${target}' in the schema cache`,
+    throw noRelationship(
+      fromLabel,
+      target,
       `Searched for a foreign key relationship between '${fromLabel}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
-      null,
     );
   }
-  throw new RestError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${fromLabel}' and '${target}'`,
-    matching.map((m) => `${m.fk.name} (${m.cardinality})`).join(', '),
-    `Try changing '${target}' to one of the following: ${matching.map((m) => `'${target}!${m.fk.name}'`).join(', ')}.`,
+  throw ambiguousRelationship(
+    fromLabel,
+    target,
+    matching.map((m) => ({ name: m.fk.name, cardinality: m.cardinality })),
   );
 }
 
@@ -231,11 +228,7 @@ function embedParts(
 ): EmbedParts & { rel: Relationship } {
   const relation = ctx.schema.relations.get(item.relation);
   if (!relation) {
-    throw new RestError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${parent.relation ?? parent.label}' and '${item.relation}' in the schema cache`,
-    );
+    throw noRelationship(parent.relation ?? parent.label, item.relation);
   }
   const rel = findRelationship(ctx, parent, item.relation, item.hint);
   const target = relationSource(ctx, item.relation);

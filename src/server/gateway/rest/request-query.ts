@@ -2,7 +2,7 @@
  * Reads a request's query string and headers into a ReadRequest plus the PostgREST
  * preferences (`Prefer`, `Range`, `Accept`).
  */
-import { parseError, RestError } from './errors';
+import { parseError, rangeNotSatisfiable } from './errors';
 import {
   parseFieldPath,
   parseLogicTree,
@@ -167,20 +167,12 @@ export function applyRangeHeader(
   if (unit && unit.trim() !== 'items') return;
   const match = /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(range);
   if (!match?.[1]) {
-    throw new RestError(
-      416,
-      'PGRST103',
-      'Requested range not satisfiable',
-      `Invalid Range header: ${range}`,
-    );
+    throw rangeNotSatisfiable(`Invalid Range header: ${range}`);
   }
   const from = Number(match[1]);
   const to = match[2] ? Number(match[2]) : undefined;
   if (to !== undefined && to < from) {
-    throw new RestError(
-      416,
-      'PGRST103',
-      'Requested range not satisfiable',
+    throw rangeNotSatisfiable(
       'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
     );
   }

@@ -9,7 +9,20 @@ import type { Queryable } from '../../db/types';
 import { apiAuth } from '../api-auth';
 import type { ApiEnv, GatewayDeps } from '../context';
 import { apiCors } from '../ops/cors';
-import { fromDatabaseError, invalidBody, notSingular, parseError, RestError } from './errors';
+import {
+  fromDatabaseError,
+  internalError,
+  invalidBody,
+  invalidPath,
+  invalidSchema,
+  notSingular,
+  parseError,
+  payloadTooLarge,
+  rangeNotSatisfiable,
+  RestError,
+  unknownRelation,
+  unsupportedMethod,
+} from './errors';
 import { parseColumns } from './query-grammar';
 import { buildRead, QueryContext, relationSource, type ReadResultRow } from './read-query';
 import {
@@ -34,15 +47,6 @@ const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 /** Oversize bodies up to this size are drained before the 413; larger ones are cut off. */
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
-
-function payloadTooLarge(): RestError {
-  return new RestError(
-    413,
-    'PGRST413',
-    'Payload Too Large',
-    `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-  );
-}
 
 type RestContext = Context<ApiEnv>;
 
@@ -85,16 +89,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile',
     );
     if (profile && profile !== 'public') {
-      return c.json(
-        new RestError(
-          406,
-          'PGRST106',
-          'Invalid schema: ' + profile,
-          null,
-          'Only the following schemas are exposed: public',
-        ).toBody(),
-        406,
-      );
+      return c.json(invalidSchema(profile).toBody(), 406);
     }
     return next();
   });
@@ -106,14 +101,14 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     if (declared <= DRAIN_LIMIT_BYTES && c.req.raw.body) {
       const reader = c.req.raw.body.getReader();
       while (!(await reader.read()).done);
-      return c.json(payloadTooLarge().toBody(), 413);
+      return c.json(payloadTooLarge(MAX_BODY_BYTES).toBody(), 413);
     }
-    return c.json(payloadTooLarge().toBody(), 413, { Connection: 'close' });
+    return c.json(payloadTooLarge(MAX_BODY_BYTES).toBody(), 413, { Connection: 'close' });
   });
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     // The rest of the body is never read, so the connection cannot carry another request.
-    onError: (c) => c.json(payloadTooLarge().toBody(), 413, { Connection: 'close' }),
+    onError: (c) => c.json(payloadTooLarge(MAX_BODY_BYTES).toBody(), 413, { Connection: 'close' }),
   });
   // A declared length is already enforced above (Node's parser never reads past it). Only a
   // chunked body needs the streaming limit: wrapping every body in a counting stream would
@@ -168,10 +163,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
         path: c.req.path,
         error: (error as Error).message,
       });
-      return c.json(
-        { code: 'PGRST000', message: 'Internal server error', details: null, hint: null },
-        500,
-      );
+      return c.json(internalError().toBody(), 500);
     }
   }
 
@@ -215,10 +207,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     let status = options.status;
     if (total !== null && options.status === 200) {
       if (lower > total) {
-        const err = new RestError(
-          416,
-          'PGRST103',
-          'Requested range not satisfiable',
+        const err = rangeNotSatisfiable(
           `An offset of ${lower} was requested, but there are only ${total} rows.`,
         );
         return c.json(err.toBody(), 416, headers);
@@ -296,12 +285,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       const { read } = parseQuery(search);
       const ctx = new QueryContext(snapshot, new Params());
       const relation = snapshot.relations.get(name);
-      if (!relation)
-        throw new RestError(
-          404,
-          'PGRST205',
-          `Could not find the table 'public.${name}' in the schema cache`,
-        );
+      if (!relation) throw unknownRelation(name);
       const wantRows = prefs.returnMode !== 'minimal' || singular;
       const returning = wantRows ? read : undefined;
       let sql: string;
@@ -440,15 +424,8 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', callRoutine);
   app.on(['GET', 'HEAD'], '/:relation', readRelation);
   app.on(['POST', 'PATCH', 'DELETE'], '/:relation', writeRelation);
-  app.all('/:relation', (c) =>
-    c.json(
-      new RestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`).toBody(),
-      405,
-    ),
-  );
-  app.all('*', (c) =>
-    c.json(new RestError(404, 'PGRST125', `Invalid path specified in request URL`).toBody(), 404),
-  );
+  app.all('/:relation', (c) => c.json(unsupportedMethod(c.req.method).toBody(), 405));
+  app.all('*', (c) => c.json(invalidPath().toBody(), 404));
 
   return { app, schema };
 }

@@ -4,7 +4,7 @@
  * result as PostgREST does: a scalar, one object, or an array that filters, order and paging
  * apply to.
  */
-import { RestError } from './errors';
+import { ambiguousFunction, unknownFunction } from './errors';
 import { buildRead, type QueryContext, type ReadRequest, type Source } from './read-query';
 import type { Column, RoutineDef, SchemaSnapshot } from './schema-cache';
 import { ident, qualified } from './sql';
@@ -53,20 +53,14 @@ export function resolveRoutine(
     // Prefer the overload that takes exactly the given arguments.
     const exact = matches.filter((r) => r.inputs.length === provided.size);
     if (exact.length === 1 && exact[0]) return { routine: exact[0], rawBody: false };
-    throw new RestError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${matches
-        .map((r) => `public.${name}(${r.inputs.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
-        .join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    throw ambiguousFunction(
+      matches.map(
+        (r) => `public.${name}(${r.inputs.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
+      ),
     );
   }
-  throw new RestError(
-    404,
-    'PGRST202',
-    `Could not find the function ${signature(name, keys)} in the schema cache`,
+  throw unknownFunction(
+    signature(name, keys),
     `Searched for the function public.${name} with ${
       keys.length === 0 ? 'no parameters' : `parameters ${[...keys].sort().join(', ')}`
     }, but no matches were found in the schema cache.`,

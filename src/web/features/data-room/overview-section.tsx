@@ -3,9 +3,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DataRoomOverview } from '@common/data-room';
+import { MASTER_README_PATH, type DataRoomOverview } from '@common/data-room';
 
-export const MASTER_README_PATH = 'due_diligence/master-readme.md';
 /** A reading-time estimate for the whole pack, not a measurement. */
 const REVIEW_TIME = '6-8h';
 
