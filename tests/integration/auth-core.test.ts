@@ -79,7 +79,7 @@ describe.each(databaseKinds)('auth core wire protocol on %s', (kind) => {
     expect(signIn.data.user?.app_metadata).toMatchObject({
       provider: 'email',
       providers: ['email'],
-      roles: ['student'],
+      roles: ['learner'],
     });
 
     // The sign-up trigger created the profile, visible to its owner through REST.
@@ -105,7 +105,7 @@ describe.each(databaseKinds)('auth core wire protocol on %s', (kind) => {
       aal: 'aal1',
       amr: [{ method: 'password', timestamp: expect.any(Number) }],
       session_id: expect.any(String),
-      app_metadata: { provider: 'email', roles: ['student'] },
+      app_metadata: { provider: 'email', roles: ['learner'] },
       user_metadata: {},
     });
     expect(payload.exp! - payload.iat!).toBe(3600);

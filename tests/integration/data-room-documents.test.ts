@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as jose from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   databaseKinds,
   signUserToken,
+  type DatabaseKind,
   startTestServer,
   testClient,
   type TestServer,
@@ -48,24 +49,34 @@ interface Doc {
   sectionNumber: string;
 }
 
+/** A server with the seeded pack, and a visitor's grant from the PIN. */
+async function openRoom(kind: DatabaseKind) {
+  const server = await startTestServer(kind, { DATA_ROOM_PIN: PIN });
+  const { data, error } = await client(server).functions.invoke<{
+    grant: string;
+    grantId: string;
+  }>('data-room-access', { body: { pin: PIN } });
+  if (error || !data) {
+    await server.stop();
+    throw new Error(`no grant: ${String(error)}`);
+  }
+  return { server, grant: data.grant, grantId: data.grantId };
+}
+
 describe.each(databaseKinds)('data room documents on %s', (kind) => {
   let server: TestServer;
   let grant: string;
   let grantId: string;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { DATA_ROOM_PIN: PIN });
-    const { data, error } = await client(server).functions.invoke<{
-      grant: string;
-      grantId: string;
-    }>('data-room-access', { body: { pin: PIN } });
-    if (error || !data) throw new Error(`no grant: ${String(error)}`);
-    grant = data.grant;
-    grantId = data.grantId;
+    ({ server, grant, grantId } = await openRoom(kind));
   });
   afterAll(() => server?.stop());
 
   it('lists the seeded pack: 35 documents in 8 folders, every file available', async () => {
+    // The pack as seeded: a room of its own, since other tests publish versions and remove files.
+    const { server, grant } = await openRoom(kind);
+    onTestFinished(() => server.stop());
     const overview = (await (await call(server, '/overview', grant)).json()) as Overview;
     expect(overview).toEqual({
       totalDocuments: 35,
@@ -192,9 +203,18 @@ describe.each(databaseKinds)('data room documents on %s', (kind) => {
   });
 
   it('computes availability from the bucket: a missing file lowers the percentage', async () => {
-    const removed = await client(server, server.serviceRoleKey)
-      .storage.from('data-room')
-      .remove(['hr/employee-handbook.md']);
+    const bucket = client(server, server.serviceRoleKey).storage.from('data-room');
+    const original = await bucket.download('hr/employee-handbook.md');
+    expect(original.error).toBeNull();
+    // Put the file back afterwards: the other tests count on the whole pack being there.
+    onTestFinished(async () => {
+      const restored = await bucket.upload('hr/employee-handbook.md', original.data!, {
+        contentType: 'text/markdown',
+        upsert: true,
+      });
+      expect(restored.error).toBeNull();
+    });
+    const removed = await bucket.remove(['hr/employee-handbook.md']);
     expect(removed.error).toBeNull();
 
     const overview = (await (await call(server, '/overview', grant)).json()) as Overview;
@@ -252,7 +272,7 @@ describe.each(databaseKinds)('data room documents on %s', (kind) => {
   });
 
   it('treats a signed-in admin user like the service role, and other users like visitors', async () => {
-    async function userWithRole(role: 'admin' | 'student') {
+    async function userWithRole(role: 'admin' | 'learner') {
       const id = randomUUID();
       await server.deps.db.query('insert into auth.users (id, email) values ($1, $2)', [
         id,
@@ -265,7 +285,7 @@ describe.each(databaseKinds)('data room documents on %s', (kind) => {
       return signUserToken(server, id);
     }
     const admin = await userWithRole('admin');
-    const student = await userWithRole('student');
+    const learner = await userWithRole('learner');
 
     expect((await call(server, '/overview', admin)).status).toBe(200);
     const published = await call(server, '/documents/hr/employee-handbook.md', admin, {
@@ -277,12 +297,12 @@ describe.each(databaseKinds)('data room documents on %s', (kind) => {
     expect(versions[0]!.uploadedBy).toBe(jose.decodeJwt(admin).sub);
     expect((await call(server, '/events', admin)).status).toBe(200);
 
-    const refused = await call(server, '/overview', student);
+    const refused = await call(server, '/overview', learner);
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { code: string }).code).toBe('grant_required');
   });
 
-  // Last: the router answers an oversized body before reading it and drops the connection.
+  // The router answers an oversized body before reading it and drops the connection.
   it('refuses version uploads from visitors and bad uploads from admins', async () => {
     const put = (token: string, path: string, body: unknown) =>
       call(server, `/documents/${path}`, token, { method: 'PUT', body: JSON.stringify(body) });

@@ -367,19 +367,26 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
   });
 
   it('follows DDL: new columns appear after a reload, prepared statements and all', async () => {
-    const before = await db.from('rr_teachers').select('*').eq('id', 1);
+    // A table of its own: the other tests read rr_teachers and must not see a new column.
+    await server.deps.db.exec(
+      `create table public.rr_ddl (id int primary key, name text not null);
+       insert into public.rr_ddl values (1, 'Ada'), (2, 'Grace');
+       notify pgrst, 'reload schema';`,
+    );
+    await waitForRelation(server, 'rr_ddl');
+    const before = await db.from('rr_ddl').select('*').eq('id', 1);
     expect(before.data).toEqual([{ id: 1, name: 'Ada' }]);
     await server.deps.db.exec(
-      `alter table public.rr_teachers add column email text default 'a@example.org'; notify pgrst, 'reload schema';`,
+      `alter table public.rr_ddl add column email text default 'a@example.org'; notify pgrst, 'reload schema';`,
     );
-    let after = await db.from('rr_teachers').select('*').eq('id', 1);
+    let after = await db.from('rr_ddl').select('*').eq('id', 1);
     for (let i = 0; i < 50 && after.data?.[0] && !('email' in after.data[0]); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      after = await db.from('rr_teachers').select('*').eq('id', 1);
+      after = await db.from('rr_ddl').select('*').eq('id', 1);
     }
     expect(after.error).toBeNull();
     expect(after.data).toEqual([{ id: 1, name: 'Ada', email: 'a@example.org' }]);
-    const byNewColumn = await db.from('rr_teachers').select('name').eq('email', 'a@example.org');
+    const byNewColumn = await db.from('rr_ddl').select('name').eq('email', 'a@example.org');
     expect(byNewColumn.error).toBeNull();
     expect(byNewColumn.data).toHaveLength(2);
   });

@@ -22,18 +22,18 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
   let server: TestServer;
   let service: SupabaseClient;
   let anon: SupabaseClient;
-  let alice: SupabaseClient;
-  let bob: SupabaseClient;
-  const aliceId = randomUUID();
-  const bobId = randomUUID();
+
+  /** A user of the test's own: the policies give each user a folder named by their id. */
+  async function newUser(): Promise<{ id: string; client: SupabaseClient }> {
+    const id = randomUUID();
+    return { id, client: client(server, server.anonKey, await userToken(server, id)) };
+  }
 
   beforeAll(async () => {
     blobs = await startBlobBackend(backend);
     server = await startTestServer(kind, blobs.env);
     service = client(server, server.serviceRoleKey);
     anon = client(server, server.anonKey);
-    alice = client(server, server.anonKey, await userToken(server, aliceId));
-    bob = client(server, server.anonKey, await userToken(server, bobId));
     // An app's policies: users own the files under a folder named by their id.
     await server.deps.db.exec(`
       create policy "own files: read" on storage.objects for select to authenticated
@@ -48,6 +48,8 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
       create policy "own files: delete" on storage.objects for delete to authenticated
         using (bucket_id = 'homework' and owner = auth.uid());
     `);
+    const homework = await service.storage.createBucket('homework', { public: false });
+    if (homework.error) throw homework.error;
   });
   afterAll(async () => {
     await server?.stop();
@@ -56,53 +58,57 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
 
   describe('buckets', () => {
     it('lets the service role create, read, update, list, empty and delete buckets', async () => {
-      expect(await service.storage.createBucket('homework', { public: false })).toEqual({
-        data: { name: 'homework' },
+      const [privateOne, avatars, scratch] = ['private', 'avatars', 'scratch'].map(
+        (name) => `${name}-${randomUUID().slice(0, 8)}`,
+      );
+      expect(await service.storage.createBucket(privateOne!, { public: false })).toEqual({
+        data: { name: privateOne },
         error: null,
       });
-      const created = await service.storage.createBucket('avatars', {
+      const created = await service.storage.createBucket(avatars!, {
         public: true,
         fileSizeLimit: '1KB',
         allowedMimeTypes: ['image/png', 'text/*'],
       });
       expect(created.error).toBeNull();
 
-      const { data: bucket } = await service.storage.getBucket('avatars');
+      const { data: bucket } = await service.storage.getBucket(avatars!);
       expect(bucket).toMatchObject({
-        id: 'avatars',
-        name: 'avatars',
+        id: avatars,
+        name: avatars,
         public: true,
         file_size_limit: 1024,
         allowed_mime_types: ['image/png', 'text/*'],
       });
 
       const { data: list } = await service.storage.listBuckets();
-      expect(list!.map((b) => b.id)).toEqual(expect.arrayContaining(['avatars', 'homework']));
+      expect(list!.map((b) => b.id)).toEqual(expect.arrayContaining([avatars, privateOne]));
 
-      const updated = await service.storage.updateBucket('avatars', {
+      const updated = await service.storage.updateBucket(avatars!, {
         public: true,
         fileSizeLimit: 2048,
         allowedMimeTypes: ['image/png', 'text/*'],
       });
       expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null });
-      expect((await service.storage.getBucket('avatars')).data?.file_size_limit).toBe(2048);
+      expect((await service.storage.getBucket(avatars!)).data?.file_size_limit).toBe(2048);
 
-      await service.storage.createBucket('scratch');
-      await service.storage.from('scratch').upload('a.txt', 'x');
-      const notEmpty = await service.storage.deleteBucket('scratch');
+      await service.storage.createBucket(scratch!);
+      await service.storage.from(scratch!).upload('a.txt', 'x');
+      const notEmpty = await service.storage.deleteBucket(scratch!);
       expect(notEmpty.error).toMatchObject({ status: 409, code: 'ResourceNotEmpty' });
-      expect((await service.storage.emptyBucket('scratch')).error).toBeNull();
-      expect(await service.storage.deleteBucket('scratch')).toEqual({
+      expect((await service.storage.emptyBucket(scratch!)).error).toBeNull();
+      expect(await service.storage.deleteBucket(scratch!)).toEqual({
         data: { message: 'Successfully deleted' },
         error: null,
       });
-      expect((await service.storage.getBucket('scratch')).error).toMatchObject({
+      expect((await service.storage.getBucket(scratch!)).error).toMatchObject({
         status: 404,
         code: 'NoSuchBucket',
       });
     });
 
     it('refuses duplicates, bad names and callers RLS does not allow', async () => {
+      const { client: alice } = await newUser();
       expect((await service.storage.createBucket('homework')).error).toMatchObject({
         status: 409,
         message: 'The resource already exists',
@@ -126,6 +132,7 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
 
   describe('objects under row-level security', () => {
     it('uploads raw and multipart bodies and answers {Id, Key} as storage-js expects', async () => {
+      const { id: aliceId, client: alice } = await newUser();
       const raw = await alice.storage
         .from('homework')
         .upload(`${aliceId}/essay.txt`, 'my essay', { contentType: 'text/plain' });
@@ -160,6 +167,9 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
     });
 
     it('keeps each user to their own files: others get 404, 403 or nothing', async () => {
+      const { id: aliceId, client: alice } = await newUser();
+      const { client: bob } = await newUser();
+      await alice.storage.from('homework').upload(`${aliceId}/essay.txt`, 'my essay');
       const hidden = await bob.storage.from('homework').download(`${aliceId}/essay.txt`);
       expect(hidden.error).toMatchObject({ status: 404, message: 'Object not found' });
       expect(
@@ -188,6 +198,8 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
     });
 
     it('refuses a duplicate without upsert, replaces with x-upsert and updates with PUT', async () => {
+      const { id: aliceId, client: alice } = await newUser();
+      await alice.storage.from('homework').upload(`${aliceId}/essay.txt`, 'my essay');
       const files = await blobs.count(server);
       const duplicate = await alice.storage
         .from('homework')
@@ -214,6 +226,7 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
     });
 
     it('lists folders and files one level at a time, with search, sorting and paging', async () => {
+      const { id: aliceId, client: alice } = await newUser();
       for (const name of ['b.txt', 'a.txt', 'c.md', 'sub/deep.txt'])
         await alice.storage.from('homework').upload(`${aliceId}/list/${name}`, name);
 
@@ -240,7 +253,10 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
     });
 
     it('moves and copies objects, and removes them with their bytes', async () => {
+      const { id: aliceId, client: alice } = await newUser();
+      const bobId = randomUUID();
       const bucket = alice.storage.from('homework');
+      await bucket.upload(`${aliceId}/list/a.txt`, 'a.txt');
       expect((await bucket.move(`${aliceId}/list/a.txt`, `${aliceId}/moved/a.txt`)).data).toEqual({
         message: 'Successfully moved',
       });
@@ -277,7 +293,13 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
 
   describe('bucket limits and bad input', () => {
     it('refuses oversize files (413) and types the bucket does not allow (415)', async () => {
-      const avatars = service.storage.from('avatars');
+      const name = `avatars-${randomUUID().slice(0, 8)}`;
+      await service.storage.createBucket(name, {
+        public: true,
+        fileSizeLimit: 2048,
+        allowedMimeTypes: ['image/png', 'text/*'],
+      });
+      const avatars = service.storage.from(name);
       expect(
         (await avatars.upload('small.png', new Blob(['x'], { type: 'image/png' }))).error,
       ).toBeNull();
@@ -301,7 +323,7 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
           controller.close();
         },
       });
-      const streamed = await fetch(`${server.url}/storage/v1/object/avatars/streamed.txt`, {
+      const streamed = await fetch(`${server.url}/storage/v1/object/${name}/streamed.txt`, {
         method: 'POST',
         headers: {
           apikey: server.serviceRoleKey,
@@ -318,6 +340,7 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
     });
 
     it('answers an unknown bucket with 404 and a missing or bad token with 403/400', async () => {
+      const aliceId = randomUUID();
       expect((await service.storage.from('nope').upload('a.txt', 'x')).error).toMatchObject({
         status: 404,
         message: 'Bucket not found',
@@ -347,7 +370,7 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
       };
       for (const hostile of [
         '..%2F..%2Fetc%2Fpasswd',
-        `${aliceId}%2F..%2F..%2Fsecret.txt`,
+        `${randomUUID()}%2F..%2F..%2Fsecret.txt`,
         'a%5C..%5Cb.txt',
         'nul%00byte.txt',
         'a//b.txt',
