@@ -189,7 +189,8 @@ describe('marketing pages', () => {
     expect(caption).toMatch(/not available/);
     expect(await figure.locator('figcaption li').count()).toBeGreaterThanOrEqual(3);
     expect(await figure.locator('video, iframe, button').count()).toBe(0);
-    expect(await page.locator('main').innerText()).toContain(
+    // The spec's coach footer (copyright 2024, all rights reserved) is the site footer.
+    expect(await page.getByRole('contentinfo').innerText()).toContain(
       `© ${brand.copyrightYear} ${brand.company}. All rights reserved.`,
     );
     await page.close();

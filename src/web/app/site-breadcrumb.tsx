@@ -15,9 +15,13 @@ function sectionPage(section: string): RouteEntry | undefined {
   return routes.find((route) => route.label === section && route.path !== '/');
 }
 
-/** Home › section › page, all three read from the route table. */
+/**
+ * Home › section › page, read from the route table. A page that is its section's own page
+ * (Platform Overview) is named once: Home › Platform Overview.
+ */
 export function SiteBreadcrumb({ route }: { route: RouteEntry }) {
   const sectionRoute = sectionPage(route.section);
+  const isSectionPage = sectionRoute?.path === route.path;
   return (
     <Breadcrumb>
       <BreadcrumbList>
@@ -30,16 +34,20 @@ export function SiteBreadcrumb({ route }: { route: RouteEntry }) {
           </BreadcrumbLink>
         </BreadcrumbItem>
         <BreadcrumbSeparator />
-        <BreadcrumbItem>
-          {sectionRoute && sectionRoute.path !== route.path ? (
-            <BreadcrumbLink asChild>
-              <Link to={sectionRoute.path}>{route.section}</Link>
-            </BreadcrumbLink>
-          ) : (
-            <span>{route.section}</span>
-          )}
-        </BreadcrumbItem>
-        <BreadcrumbSeparator />
+        {!isSectionPage && (
+          <>
+            <BreadcrumbItem>
+              {sectionRoute ? (
+                <BreadcrumbLink asChild>
+                  <Link to={sectionRoute.path}>{route.section}</Link>
+                </BreadcrumbLink>
+              ) : (
+                <span>{route.section}</span>
+              )}
+            </BreadcrumbItem>
+            <BreadcrumbSeparator />
+          </>
+        )}
         <BreadcrumbItem>
           <BreadcrumbPage>{route.label}</BreadcrumbPage>
         </BreadcrumbItem>

@@ -2,7 +2,6 @@ import { ArrowRight, MessageSquareQuote } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import {
   coachFeatures,
-  coachFooter,
   coachHero,
   coachModes,
   coachVideo,
@@ -177,10 +176,6 @@ export function AiStudyCoachPage() {
       >
         <FeatureGrid items={institutionBenefits.items} />
       </PageSection>
-
-      <footer className="mx-auto w-full max-w-6xl px-4 py-8 text-center text-sm text-muted-foreground sm:px-6 lg:px-8">
-        {coachFooter.copyright}
-      </footer>
     </>
   );
 }

@@ -67,6 +67,7 @@ export function HomePage({
         }
         badges={hero.badges}
         aside={<AtAGlance />}
+        asideOnNarrow
         actions={
           <>
             <Link to={hero.primaryAction.to} className={buttonVariants({ size: 'lg' })}>

@@ -261,7 +261,3 @@ export const institutionBenefits = {
     },
   ] satisfies FeatureItem[],
 };
-
-export const coachFooter = {
-  copyright: `© ${brand.copyrightYear} ${brand.company}. All rights reserved.`,
-};

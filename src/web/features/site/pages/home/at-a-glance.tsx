@@ -5,7 +5,7 @@ export function AtAGlance() {
   return (
     <section
       aria-labelledby="at-a-glance-heading"
-      className="w-80 rounded-2xl border bg-card p-6 shadow-sm"
+      className="w-full max-w-md rounded-2xl border bg-card p-6 shadow-sm @4xl:w-80"
     >
       <h2
         id="at-a-glance-heading"

@@ -6,12 +6,24 @@ interface PageHeroProps {
   lead: ReactNode;
   badges?: readonly string[];
   actions?: ReactNode;
-  /** Shown beside the text when the page area is wide (a container query, so the sidebar counts). */
+  /**
+   * Shown beside the text when the page area is wide (a container query, so the sidebar
+   * counts). An illustration is left out when narrow; facts (`asideOnNarrow`) move below.
+   */
   aside?: ReactNode;
+  asideOnNarrow?: boolean;
 }
 
 /** The top of a marketing page: the page's only h1, a lead, badges and calls to action. */
-export function PageHero({ eyebrow, title, lead, badges, actions, aside }: PageHeroProps) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  badges,
+  actions,
+  aside,
+  asideOnNarrow = false,
+}: PageHeroProps) {
   return (
     <header className="@container relative overflow-hidden border-b bg-gradient-to-b from-primary/[0.07] via-background to-background">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:px-8 @4xl:grid-cols-[minmax(0,1fr)_auto] @4xl:items-center">
@@ -41,7 +53,7 @@ export function PageHero({ eyebrow, title, lead, badges, actions, aside }: PageH
           )}
           {actions && <div className="mt-8 flex flex-wrap gap-3">{actions}</div>}
         </div>
-        {aside && <div className="hidden @4xl:block">{aside}</div>}
+        {aside && <div className={asideOnNarrow ? undefined : 'hidden @4xl:block'}>{aside}</div>}
       </div>
     </header>
   );
