@@ -17,6 +17,7 @@ import { createRateLimiter } from './gateway/ops/rate-limit';
 import { startRateLimitSync } from './gateway/ops/rate-limit-sync';
 import type { GatewayDeps } from './gateway/context';
 import { loadKeySet } from './keys/key-store';
+import { announceIssuedKeys, publishKeysFile } from './keys/keys-file';
 import { createTokenVerifier } from './keys/verify';
 import { createLogger, type Logger } from './logger';
 import { createBlobStore, createStorage } from './storage/storage';
@@ -41,6 +42,7 @@ export async function prepareDatabase(
 ): Promise<GatewayDeps> {
   await migrate(db);
   const keys = await loadKeySet(db, config);
+  announceIssuedKeys(config, keys, log);
   const verifier = createTokenVerifier(keys, config.jwtSecret);
   const rateLimiter = createRateLimiter(config.apiRateLimitPerSecond);
   const storage = createStorage({ db, blobs: await createBlobStore(config), keys });
@@ -92,6 +94,10 @@ export async function startServer(
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${host}:${port}`;
+    // `npm run keys` reads it while this process owns the embedded data directory.
+    const unpublishKeys = config.databaseUrl
+      ? () => undefined
+      : publishKeysFile(config.dataDir, config.siteUrl ?? url, deps.keys);
 
     return {
       url,
@@ -103,6 +109,7 @@ export async function startServer(
           server.close(() => resolve());
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
+        unpublishKeys();
         await metricsFlush.stop();
         await rateLimitSync?.stop();
         await endedSessions.stop();

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { openPglite } from '../../src/server/db/pglite';
+import { createLogger } from '../../src/server/logger';
+import { startServer } from '../../src/server/start';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const run = promisify(execFile);
@@ -60,13 +63,14 @@ describe('npm run keys', () => {
     expect(parseDotenv(second.stdout)).toEqual({ ...values, API_URL: 'https://lyceum.example' });
   }, 120_000);
 
-  it('refuses clearly while another process holds the data directory', async () => {
+  it('refuses clearly while a process that is not a server holds the data directory', async () => {
     const db = await openPglite(dataDir);
     try {
       const result = await keys({ DATA_DIR: dataDir });
       expect(result.code).not.toBe(0);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(`in use by process ${process.pid}`);
+      expect(result.stderr).toContain('keys.env');
     } finally {
       await db.close();
     }
@@ -78,6 +82,57 @@ describe('npm run keys', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('DATABASE_URL');
   });
+});
+
+describe('npm run keys while the embedded server runs', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-keys-running-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  function start(lines: string[]) {
+    const config = loadConfig(
+      {},
+      { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'false' },
+    );
+    return startServer(config, { log: createLogger('info', (line) => lines.push(line)) });
+  }
+
+  it("prints the keys once at the first start, and the running server's keys on demand", async () => {
+    const firstLog: string[] = [];
+    const server = await start(firstLog);
+    let values: Record<string, string>;
+    try {
+      const announced = firstLog.filter((line) => line.includes('API keys generated'));
+      expect(announced).toHaveLength(1);
+      expect(announced[0]).toContain(`ANON_KEY=${server.deps.keys.anonKey}`);
+      expect(announced[0]).toContain(`SERVICE_ROLE_KEY=${server.deps.keys.serviceRoleKey}`);
+
+      const result = await keys({ DATA_DIR: dataDir });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      values = parseDotenv(result.stdout);
+      expect(values).toEqual({
+        API_URL: server.url,
+        ANON_KEY: server.deps.keys.anonKey,
+        SERVICE_ROLE_KEY: server.deps.keys.serviceRoleKey,
+      });
+      expect(fs.statSync(path.join(dataDir, 'keys.env')).mode & 0o777).toBe(0o600);
+    } finally {
+      await server.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, 'keys.env'))).toBe(false);
+
+    const secondLog: string[] = [];
+    const again = await start(secondLog);
+    try {
+      expect(secondLog.some((line) => line.includes('API keys generated'))).toBe(false);
+      expect(parseDotenv((await keys({ DATA_DIR: dataDir })).stdout)).toEqual({
+        ...values,
+        API_URL: again.url,
+      });
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
 });
 
 describe('npm run keys on PostgreSQL', () => {

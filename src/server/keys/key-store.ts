@@ -21,6 +21,8 @@ export interface KeySet {
   publicJwks: jose.JWK[];
   anonKey: string;
   serviceRoleKey: string;
+  /** True when this load issued the stored API keys: the deployment's first start. */
+  issued?: boolean;
 }
 
 const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
@@ -128,18 +130,28 @@ export async function loadKeySet(
     ...verifying.map((r) => r.public_jwk).filter((jwk) => jwk.kid !== current.kid),
   ];
 
-  const anonKey = config.anonKey ?? (await storedApiKey(db, current, 'anon'));
-  const serviceRoleKey = config.serviceRoleKey ?? (await storedApiKey(db, current, 'service_role'));
-  return { current, publicJwks, anonKey, serviceRoleKey };
+  let issued = false;
+  const apiKey = async (role: DbRole) => {
+    const stored = await storedApiKey(db, current, role);
+    issued ||= stored.issued;
+    return stored.token;
+  };
+  const anonKey = config.anonKey ?? (await apiKey('anon'));
+  const serviceRoleKey = config.serviceRoleKey ?? (await apiKey('service_role'));
+  return { current, publicJwks, anonKey, serviceRoleKey, issued };
 }
 
-async function storedApiKey(db: Database, key: SigningKey, role: DbRole): Promise<string> {
+async function storedApiKey(
+  db: Database,
+  key: SigningKey,
+  role: DbRole,
+): Promise<{ token: string; issued: boolean }> {
   const settingKey = `api_key.${role}.${key.kid}`;
   const stored = await readSetting(db, settingKey);
-  if (stored) return stored;
+  if (stored) return { token: stored, issued: false };
   const token = await signApiKey(key, role);
   await writeSetting(db, settingKey, token);
-  return (await readSetting(db, settingKey)) ?? token;
+  return { token: (await readSetting(db, settingKey)) ?? token, issued: true };
 }
 
 /**
