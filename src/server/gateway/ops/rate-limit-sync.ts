@@ -1,9 +1,10 @@
 /**
  * Shares the per-key rate limit between gateway processes on one PostgreSQL database: every
- * `intervalMs` each process adds what it admitted per key to `platform.api_rate_limits` and
- * takes back what is left of every bucket that is not full. Requests never wait on this; a
- * key is over its limit across the cluster by at most what the other processes admit between
- * two syncs (decision 0070). One process on PGlite needs none of it: its buckets are exact.
+ * `intervalMs` each process adds what it admitted per key (for keys that took a tenth of the
+ * limit, or any for a second) to `platform.api_rate_limits` and takes back what is left of
+ * every bucket less than half full. Requests never wait on this; a key is over its limit
+ * across the cluster by at most what the other processes admit before they hear of each other
+ * (decision 0070). One process on PGlite needs none of it: its buckets are exact.
  */
 import type { Database } from '../../db/types';
 import type { Logger } from '../../logger';
@@ -13,9 +14,16 @@ export const RATE_LIMIT_SYNC_INTERVAL_MS = 100;
 /** Full buckets are pruned from the table this often (by each process; the delete is cheap). */
 const PRUNE_INTERVAL_MS = 30_000;
 
-/** One exchange with the database; usage that could not be written is kept for the next one. */
-export async function syncRateLimits(db: Database, limiter: RateLimiter): Promise<void> {
-  const usage = limiter.takeUsage();
+/**
+ * One exchange with the database; usage that could not be written is kept for the next one.
+ * `all` shares every key's usage (on shutdown), not only the keys that are due.
+ */
+export async function syncRateLimits(
+  db: Database,
+  limiter: RateLimiter,
+  options: { all?: boolean } = {},
+): Promise<void> {
+  const usage = limiter.takeUsage(options);
   const keys = [...usage.keys()].sort();
   try {
     const { rows } = await db.query<{ key: string; tokens: number }>(
@@ -38,10 +46,10 @@ export function startRateLimitSync(
   let running: Promise<void> = Promise.resolve();
   let failing = false;
   let lastPrune = Date.now();
-  const sync = () => {
+  const sync = (options: { all?: boolean } = {}) => {
     running = running
       .then(async () => {
-        await syncRateLimits(deps.db, limiter);
+        await syncRateLimits(deps.db, limiter, options);
         if (Date.now() - lastPrune >= PRUNE_INTERVAL_MS) {
           lastPrune = Date.now();
           await deps.db.query('select platform.prune_api_rate_limits($1)', [
@@ -72,7 +80,7 @@ export function startRateLimitSync(
   return {
     async stop() {
       clearInterval(timer);
-      await sync();
+      await sync({ all: true });
     },
   };
 }

@@ -54,4 +54,18 @@ describe('token-bucket rate limiter', () => {
     limiter.applyShared(new Map([['c', 0.5]]));
     expect(limiter.take('c')).toBe(1);
   });
+
+  it('shares a slow key once a second, a busy one as soon as it took a tenth of the limit', () => {
+    let now = 0;
+    const limiter = createRateLimiter(100, () => now);
+    limiter.take('slow');
+    for (let i = 0; i < 10; i++) limiter.take('busy');
+    expect(limiter.takeUsage()).toEqual(new Map([['busy', 10]]));
+    now += 999;
+    expect(limiter.takeUsage()).toEqual(new Map());
+    now += 1;
+    expect(limiter.takeUsage()).toEqual(new Map([['slow', 1]]));
+    limiter.take('slow');
+    expect(limiter.takeUsage({ all: true })).toEqual(new Map([['slow', 1]]));
+  });
 });

@@ -16,6 +16,8 @@ interface Bucket {
   updated: number;
   /** Tokens taken since the usage was last handed to the other processes. */
   unshared: number;
+  /** When this bucket's usage was last handed over. */
+  sharedAt: number;
 }
 
 /** What this process admitted per key since the last `takeUsage()`. */
@@ -25,8 +27,11 @@ export interface RateLimiter {
   readonly limitPerSecond: number;
   /** Takes one token; returns 0 when allowed, else the seconds to wait. */
   take(key: string): number;
-  /** Hands over the tokens taken per key since the last call (and forgets them). */
-  takeUsage(): RateUsage;
+  /**
+   * Hands over (and forgets) the tokens taken per key since they were last handed over: for
+   * keys that took a tenth of the limit since, or any for a second; `all` for every key.
+   */
+  takeUsage(options?: { all?: boolean }): RateUsage;
   /** Gives back usage a failed sync could not share, so the next sync sends it. */
   returnUsage(usage: RateUsage): void;
   /**
@@ -38,6 +43,12 @@ export interface RateLimiter {
 
 /** Past this many keys, full (idle) buckets are dropped so junk keys cannot grow memory. */
 const SWEEP_AT = 10_000;
+/**
+ * A key's usage is shared once it reaches a tenth of the limit (what one 100 ms sync interval
+ * refills), or after this long: a slow key costs the database one row a second, not ten.
+ */
+const SHARE_FRACTION = 0.1;
+const SHARE_AT_LEAST_EVERY_MS = 1000;
 
 export function createRateLimiter(
   limitPerSecond: number,
@@ -65,7 +76,7 @@ export function createRateLimiter(
         if (b.tokens >= limitPerSecond && b.unshared === 0) buckets.delete(k);
       }
     }
-    bucket = { tokens: limitPerSecond, updated: at, unshared: 0 };
+    bucket = { tokens: limitPerSecond, updated: at, unshared: 0, sharedAt: at };
     buckets.set(key, bucket);
     return bucket;
   }
@@ -83,12 +94,20 @@ export function createRateLimiter(
       return Math.max(1, Math.ceil((1 - bucket.tokens) / limitPerSecond));
     },
 
-    takeUsage() {
+    takeUsage(options = {}) {
+      const at = now();
+      const threshold = Math.max(1, limitPerSecond * SHARE_FRACTION);
       const usage: RateUsage = new Map();
       for (const [key, bucket] of buckets) {
         if (bucket.unshared === 0) continue;
+        const due =
+          options.all ||
+          bucket.unshared >= threshold ||
+          at - bucket.sharedAt >= SHARE_AT_LEAST_EVERY_MS;
+        if (!due) continue;
         usage.set(key, bucket.unshared);
         bucket.unshared = 0;
+        bucket.sharedAt = at;
       }
       return usage;
     },
