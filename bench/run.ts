@@ -11,6 +11,7 @@ const benches: string[][] = [
   ['bench/cluster-bench.ts'],
   ['bench/storage-bench.ts'],
   ['bench/metrics-bench.ts'],
+  ['bench/learning-bench.ts'],
   ['bench/metrics-cache-bench.ts'],
   ['bench/auth-bench.ts'],
 ];
