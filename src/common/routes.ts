@@ -4,11 +4,15 @@
  */
 import { brand, pageTitle } from './brand';
 
-export type RouteKind = 'home' | 'marketing' | 'doc' | 'data-room' | 'auth';
+export type RouteKind = 'home' | 'marketing' | 'doc' | 'data-room' | 'auth' | 'app';
 
 export type DocGroup = 'Platform Overview' | 'Technical Documentation' | 'Security & Compliance';
 
 export interface RouteEntry {
+  /**
+   * The address. App pages may name parameters (`/app/courses/:courseId`); each is one path
+   * segment holding a UUID, so `/app/courses/anything-else` is not a page and answers 404.
+   */
   path: string;
   /** Page label: last breadcrumb item and sidebar entry. */
   label: string;
@@ -281,9 +285,82 @@ export const routes: readonly RouteEntry[] = [
     kind: 'auth',
     prerender: false,
   },
+  // The learning app: signed-in screens under /app (decision 0110). Rendered in the browser
+  // only; the app shell sends a visitor without a session to /login and back.
+  {
+    path: '/app',
+    label: 'Dashboard',
+    section: 'Learning',
+    title: pageTitle('Dashboard'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/courses',
+    label: 'Courses',
+    section: 'Learning',
+    title: pageTitle('Courses'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/courses/:courseId',
+    label: 'Course',
+    section: 'Courses',
+    title: pageTitle('Course'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/courses/:courseId/lessons/:lessonId',
+    label: 'Lesson',
+    section: 'Courses',
+    title: pageTitle('Lesson'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/courses/:courseId/quizzes/:assessmentId',
+    label: 'Quiz',
+    section: 'Courses',
+    title: pageTitle('Quiz'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/courses/:courseId/discussion',
+    label: 'Discussion',
+    section: 'Courses',
+    title: pageTitle('Discussion'),
+    kind: 'app',
+    prerender: false,
+  },
 ];
 
-const byPath = new Map(routes.map((route) => [route.path, route]));
+const UUID_SEGMENT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `/app/courses/:courseId` → a pattern with one named UUID group per parameter. */
+function compilePattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? `(?<${segment.slice(1)}>${UUID_SEGMENT})` : escapeRegExp(segment),
+    )
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+const hasParameters = (route: RouteEntry) => route.path.includes('/:');
+const byPath = new Map(
+  routes.filter((route) => !hasParameters(route)).map((route) => [route.path, route]),
+);
+const patterns = routes
+  .filter(hasParameters)
+  .map((route) => ({ route, pattern: compilePattern(route.path) }));
 
 /** Normalises a pathname (drops a trailing slash, except for "/"). */
 export function normalizePath(pathname: string): string {
@@ -291,12 +368,38 @@ export function normalizePath(pathname: string): string {
   return pathname;
 }
 
+export interface RouteMatch {
+  route: RouteEntry;
+  /** The path's parameters by name (empty for a route without any). */
+  params: Record<string, string>;
+}
+
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  const path = normalizePath(pathname);
+  const exact = byPath.get(path);
+  if (exact) return { route: exact, params: {} };
+  for (const { route, pattern } of patterns) {
+    const match = pattern.exec(path);
+    if (match) return { route, params: { ...match.groups } };
+  }
+  return undefined;
+}
+
 export function findRoute(pathname: string): RouteEntry | undefined {
-  return byPath.get(normalizePath(pathname));
+  return matchRoute(pathname)?.route;
 }
 
 export function isKnownRoute(pathname: string): boolean {
-  return byPath.has(normalizePath(pathname));
+  return matchRoute(pathname) !== undefined;
+}
+
+/** A route's address with its parameters filled in: `routePath('/app/courses/:courseId', …)`. */
+export function routePath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`routePath: ${path} needs the parameter ${name}`);
+    return encodeURIComponent(value);
+  });
 }
 
 export const docGroups: readonly DocGroup[] = [

@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const paths = [...routes.map((route) => route.path), '/no-such-page'];
+// The signed-in app's screens are checked with a signed-in user in tests/e2e/learn-*.test.ts.
+const paths = [
+  ...routes.filter((route) => route.kind !== 'app').map((route) => route.path),
+  '/no-such-page',
+];
 
 describe.each([
   ['390 px', viewports.mobile],

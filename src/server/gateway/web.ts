@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { isKnownRoute, normalizePath } from '../../common/routes';
+import { findRoute, normalizePath } from '../../common/routes';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -55,11 +55,14 @@ export function webRoutes(distDir: string) {
       }
     }
     c.header('Cache-Control', REVALIDATE);
-    if (pathname && isKnownRoute(pathname)) {
-      const prerendered =
-        pathname === '/'
+    const route = pathname ? findRoute(pathname) : undefined;
+    if (route) {
+      // App pages (with parameters such as /app/courses/<id>) render in the browser only.
+      const prerendered = !route.prerender
+        ? undefined
+        : route.path === '/'
           ? readHtml('index.html')
-          : readHtml(path.join(pathname.slice(1), 'index.html'));
+          : readHtml(path.join(route.path.slice(1), 'index.html'));
       const html = prerendered ?? readHtml('app.html') ?? readHtml('index.html');
       if (!html) return c.text('The web app is not built. Run `npm run build`.', 503);
       return c.html(html, 200);

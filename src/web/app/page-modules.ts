@@ -55,5 +55,8 @@ export function routeModules(route: RouteEntry): string[] {
       return [DATA_ROOM_PAGE_MODULE, QUERY_CLIENT_MODULE];
     case 'auth':
       return [authPageModule(route), QUERY_CLIENT_MODULE];
+    case 'app':
+      // Rendered in the browser only (never prerendered), so there is nothing to preload.
+      return [];
   }
 }

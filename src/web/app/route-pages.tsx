@@ -5,6 +5,7 @@
  * - marketing: features/site/pages/<slug>-page.tsx exporting <PascalSlug>Page
  * - home ("/"): app/home-route.tsx, which composes the site's home page with other features
  * - data-room: the data room feature's page
+ * - app: the learning app's pages, listed in app-pages.ts (the shell composes features)
  */
 import type { ComponentType } from 'react';
 import type { RouteEntry } from '@common/routes';
@@ -17,6 +18,7 @@ import {
   pageExportName,
   routeSlug,
 } from './page-modules';
+import { appPages } from './app-pages';
 import { preloadable, type PreloadableComponent } from './preloadable';
 import { loadQueryClient } from './query-provider';
 
@@ -102,6 +104,15 @@ function loadAuthPage(route: RouteEntry): () => Promise<ComponentType> {
   };
 }
 
+function loadAppPage(route: RouteEntry): () => Promise<ComponentType> {
+  return async () => {
+    const load = appPages[route.path];
+    if (!load) throw new MissingPageError(`No app page for ${route.path}.`);
+    const [page] = await Promise.all([load(), loadQueryClient()]);
+    return page;
+  };
+}
+
 function loaderFor(route: RouteEntry): () => Promise<ComponentType> {
   switch (route.kind) {
     case 'doc':
@@ -114,6 +125,8 @@ function loaderFor(route: RouteEntry): () => Promise<ComponentType> {
       return loadDataRoomPage;
     case 'auth':
       return loadAuthPage(route);
+    case 'app':
+      return loadAppPage(route);
   }
 }
 

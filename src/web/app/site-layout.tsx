@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { findRoute, type RouteEntry } from '@common/routes';
@@ -10,11 +10,18 @@ import { DocSidebar } from './doc-sidebar';
 import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSkeleton } from './page-skeleton';
+import { loadQueryClient } from './query-provider';
 import { routePage } from './route-pages';
 import { ScrollReset } from './scroll-reset';
 import { SiteBreadcrumb } from './site-breadcrumb';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// The learning app's frame loads with its first page, never with the public site.
+const AppLayout = lazy(async () => {
+  const [{ AppLayout: layout }] = await Promise.all([import('./app-layout'), loadQueryClient()]);
+  return { default: layout };
+});
 
 function hasDocSidebar(route: RouteEntry | undefined): boolean {
   return route?.kind === 'doc' || route?.kind === 'marketing';
@@ -34,6 +41,16 @@ export function SiteLayout() {
   useEffect(() => {
     applyDocumentMeta(route, window.location);
   }, [route]);
+
+  if (route?.kind === 'app') {
+    return (
+      <PageErrorBoundary resetKey="app">
+        <Suspense fallback={<PageSkeleton />}>
+          <AppLayout route={route} />
+        </Suspense>
+      </PageErrorBoundary>
+    );
+  }
 
   return (
     <SidebarProvider className="flex-col">

@@ -15,11 +15,13 @@ export function SidebarMobile({
   open,
   onOpenChange,
   label,
+  description,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   label: string;
+  description: string;
   children: ReactNode;
 }) {
   return (
@@ -34,7 +36,7 @@ export function SidebarMobile({
       >
         <SheetHeader className="sr-only">
           <SheetTitle>{label}</SheetTitle>
-          <SheetDescription>Links to every documentation page.</SheetDescription>
+          <SheetDescription>{description}</SheetDescription>
         </SheetHeader>
         <div className="flex h-full w-full flex-col">{children}</div>
       </SheetContent>

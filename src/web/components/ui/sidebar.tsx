@@ -108,8 +108,9 @@ export function Sidebar({
   className,
   children,
   label = 'Sidebar',
+  description = 'Links to every documentation page.',
   ...props
-}: ComponentProps<'div'> & { label?: string }) {
+}: ComponentProps<'div'> & { label?: string; description?: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
   // On phones the sheet's code (a dialog) loads the first time it is opened, not with the page;
   // once loaded it stays mounted so it can animate closed.
@@ -120,7 +121,12 @@ export function Sidebar({
     if (!mobileSheetUsed) return null;
     return (
       <Suspense fallback={null}>
-        <SidebarMobile open={openMobile} onOpenChange={setOpenMobile} label={label}>
+        <SidebarMobile
+          open={openMobile}
+          onOpenChange={setOpenMobile}
+          label={label}
+          description={description}
+        >
           {children}
         </SidebarMobile>
       </Suspense>
@@ -159,7 +165,12 @@ export function Sidebar({
   );
 }
 
-export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<typeof Button>) {
+export function SidebarTrigger({
+  className,
+  onClick,
+  label = 'Toggle documentation sidebar',
+  ...props
+}: ComponentProps<typeof Button> & { label?: string }) {
   const { toggleSidebar, isMobile, open, openMobile } = useSidebar();
   return (
     <Button
@@ -176,18 +187,22 @@ export function SidebarTrigger({ className, onClick, ...props }: ComponentProps<
       {...props}
     >
       <PanelLeftIcon />
-      <span className="sr-only">Toggle documentation sidebar</span>
+      <span className="sr-only">{label}</span>
     </Button>
   );
 }
 
-export function SidebarRail({ className, ...props }: ComponentProps<'button'>) {
+export function SidebarRail({
+  className,
+  label = 'Toggle documentation sidebar',
+  ...props
+}: ComponentProps<'button'> & { label?: string }) {
   const { toggleSidebar } = useSidebar();
   return (
     <button
       data-sidebar="rail"
       data-slot="sidebar-rail"
-      aria-label="Toggle documentation sidebar"
+      aria-label={label}
       tabIndex={-1}
       onClick={toggleSidebar}
       title="Toggle sidebar (Ctrl+B)"

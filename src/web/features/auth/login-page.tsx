@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isAuthError } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { safeNextPath } from '@/lib/safe-next-path';
 import { useResendConfirmation } from './api/resend-confirmation';
 import { useSignIn } from './api/sign-in';
 import { authErrorMessage } from './auth-errors';
@@ -11,6 +12,9 @@ import { TotpStep } from './totp-step';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Back to the page that sent the user here (the app's sign-in gate), if it is on this site.
+  const next = safeNextPath(searchParams.get('next'), window.location.origin) ?? '/account';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +32,7 @@ export function LoginPage() {
       {
         onSuccess: (result) => {
           if (result.needsTotp) setNeedsTotp(true);
-          else void navigate('/account');
+          else void navigate(next, { replace: true });
         },
         onError: (signInError) => {
           setUnconfirmed(isAuthError(signInError) && signInError.code === 'email_not_confirmed');
@@ -45,7 +49,7 @@ export function LoginPage() {
   if (needsTotp) {
     return (
       <AuthShell title="Sign in" intro="Your account is protected with two-factor authentication.">
-        <TotpStep onVerified={() => void navigate('/account')} />
+        <TotpStep onVerified={() => void navigate(next, { replace: true })} />
       </AuthShell>
     );
   }

@@ -19,7 +19,7 @@ import { fetchDocumentDownload, fetchDocumentText } from './api/data-room-querie
 
 // The Markdown renderer is the heaviest part of the room; load it when a document is opened.
 const MarkdownDocument = lazy(() =>
-  import('./markdown-document').then((module) => ({ default: module.MarkdownDocument })),
+  import('@/components/markdown-document').then((module) => ({ default: module.MarkdownDocument })),
 );
 
 export const viewerTexts = {

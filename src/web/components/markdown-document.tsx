@@ -1,10 +1,12 @@
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { cn } from '@/lib/utils';
 
 /**
- * Document Markdown with GitHub tables and task lists. react-markdown's default URL transform
- * keeps only http, https, irc, ircs, mailto, xmpp and relative links and empties the rest
- * (javascript:, data:, …), which is the rule the viewer must follow; raw HTML is not rendered.
+ * The one safe Markdown renderer (the data room's documents and the learning app's lessons),
+ * with GitHub tables and task lists. react-markdown's default URL transform keeps only http,
+ * https, irc, ircs, mailto, xmpp and relative links and empties the rest (javascript:, data:,
+ * …), which is the rule the spec sets for both; raw HTML is not rendered.
  */
 const components: Components = {
   h1: (props) => <h1 className="mt-2 mb-4 text-2xl font-semibold tracking-tight" {...props} />,
@@ -51,10 +53,31 @@ const components: Components = {
   hr: () => <hr className="my-6" />,
 };
 
-export function MarkdownDocument({ text }: { text: string }) {
+// A page that already has its own h1 (a lesson titled above its text) shifts the document's
+// headings one level down, so the outline stays one h1 and no skipped levels.
+const demotedComponents: Components = {
+  ...components,
+  h1: (props) => <h2 className="mt-2 mb-4 text-2xl font-semibold tracking-tight" {...props} />,
+  h2: (props) => <h3 className="mt-8 mb-3 border-b pb-1 text-xl font-semibold" {...props} />,
+  h3: (props) => <h4 className="mt-6 mb-2 text-lg font-semibold" {...props} />,
+  h4: (props) => <h5 className="mt-4 mb-2 font-semibold" {...props} />,
+};
+
+export function MarkdownDocument({
+  text,
+  className,
+  demoteHeadings = false,
+}: {
+  text: string;
+  className?: string;
+  demoteHeadings?: boolean;
+}) {
   return (
-    <div className="text-sm text-foreground" data-testid="document-markdown">
-      <Markdown remarkPlugins={[remarkGfm]} components={components}>
+    <div className={cn('text-sm text-foreground', className)} data-testid="document-markdown">
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        components={demoteHeadings ? demotedComponents : components}
+      >
         {text}
       </Markdown>
     </div>

@@ -1,0 +1,52 @@
+/**
+ * The learning app's sidebar, as a table: which screens each role sees. A link appears once
+ * its feature works; a feature adds its entry to `navItems` and names it under each role that
+ * may use it. Labels come from the route table, so a page is named in one place.
+ */
+import { BookOpen, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { findRoute } from '@common/routes';
+import type { LearningRole, Workspace } from '@/lib/app-session';
+
+export interface AppNavItem {
+  path: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+function item(path: string, icon: LucideIcon): AppNavItem {
+  const route = findRoute(path);
+  if (!route || route.kind !== 'app') throw new Error(`${path} is not an app route`);
+  return { path, label: route.label, icon };
+}
+
+const navItems = {
+  dashboard: item('/app', LayoutDashboard),
+  courses: item('/app/courses', BookOpen),
+} as const;
+
+type NavKey = keyof typeof navItems;
+
+/** Personal mode is its own row: a user with no organization studies on their own. */
+export const navByRole: Record<LearningRole | 'personal', readonly NavKey[]> = {
+  personal: ['dashboard', 'courses'],
+  learner: ['dashboard', 'courses'],
+  instructor: ['dashboard', 'courses'],
+  org_admin: ['dashboard', 'courses'],
+  compliance_officer: ['dashboard'],
+};
+
+/** The links for a workspace: every role's entries, each once, in the table's order. */
+export function navFor(workspace: Workspace): AppNavItem[] {
+  const roles = workspace.kind === 'personal' ? (['personal'] as const) : workspace.roles;
+  const keys = new Set(roles.flatMap((role) => navByRole[role]));
+  return (Object.keys(navItems) as NavKey[])
+    .filter((key) => keys.has(key))
+    .map((key) => navItems[key]);
+}
+
+/** The entry a path belongs to: itself or the longest entry it lies under. */
+export function activeNavPath(items: readonly AppNavItem[], pathname: string): string | undefined {
+  return items
+    .filter((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
+}

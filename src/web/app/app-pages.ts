@@ -1,0 +1,19 @@
+/**
+ * Which feature renders each learning-app route (kind 'app' in src/common/routes.ts). The
+ * shell composes the features here, so they never import each other; a new app screen adds
+ * its route to the table and its page here (app-pages.test.ts checks the two agree).
+ */
+import type { ComponentType } from 'react';
+
+export const appPages: Record<string, () => Promise<ComponentType>> = {
+  '/app': () => import('@/features/learn/dashboard-page').then((m) => m.DashboardPage),
+  '/app/courses': () =>
+    import('@/features/learn/course-library-page').then((m) => m.CourseLibraryPage),
+  '/app/courses/:courseId': () => import('@/features/learn/course-page').then((m) => m.CoursePage),
+  '/app/courses/:courseId/lessons/:lessonId': () =>
+    import('@/features/learn/lesson-page').then((m) => m.LessonPage),
+  '/app/courses/:courseId/quizzes/:assessmentId': () =>
+    import('@/features/learn/quiz-page').then((m) => m.QuizPage),
+  '/app/courses/:courseId/discussion': () =>
+    import('@/features/learn/discussion-page').then((m) => m.DiscussionPage),
+};

@@ -1,0 +1,46 @@
+/**
+ * Submits answers through submit_assessment_attempt, which grades multiple choice and numeric
+ * questions at once and refuses a second, late or unenrolled submission with a message that
+ * is shown as it is.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { attemptFromRow, type QuizAttempt } from './get-quiz';
+import { learnKeys } from './learn-keys';
+import { serviceError } from './scope';
+
+export type QuizAnswer = { choice: string } | { value: number } | { text: string };
+
+export interface SubmitQuizInput {
+  userId: string;
+  courseId: string;
+  assessmentId: string;
+  answers: Record<string, QuizAnswer>;
+}
+
+export async function submitQuiz(input: SubmitQuizInput): Promise<QuizAttempt> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('submit_assessment_attempt', {
+    assessment_id: input.assessmentId,
+    answers: input.answers,
+  });
+  if (error) throw serviceError(error);
+  return attemptFromRow(data as Parameters<typeof attemptFromRow>[0]);
+}
+
+export function useSubmitQuiz() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitQuiz,
+    onSettled: (_data, _error, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: learnKeys.quiz(input.userId, input.assessmentId),
+        }),
+        queryClient.invalidateQueries({ queryKey: learnKeys.course(input.userId, input.courseId) }),
+        queryClient.invalidateQueries({
+          queryKey: [...learnKeys.user(input.userId), 'recent-results'],
+        }),
+      ]),
+  });
+}

@@ -1,0 +1,13 @@
+/** Addresses of the learner's screens, built from the one route table. */
+import { routePath } from '@common/routes';
+
+export const learnPaths = {
+  dashboard: () => '/app',
+  library: () => '/app/courses',
+  course: (courseId: string) => routePath('/app/courses/:courseId', { courseId }),
+  lesson: (courseId: string, lessonId: string) =>
+    routePath('/app/courses/:courseId/lessons/:lessonId', { courseId, lessonId }),
+  quiz: (courseId: string, assessmentId: string) =>
+    routePath('/app/courses/:courseId/quizzes/:assessmentId', { courseId, assessmentId }),
+  discussion: (courseId: string) => routePath('/app/courses/:courseId/discussion', { courseId }),
+};

@@ -1,0 +1,51 @@
+/**
+ * Who is using the learning app and in which workspace: the signed-in user and the
+ * organization (and board) they chose, or Personal mode. The app shell (src/web/app) works
+ * it out and provides it; every feature's screens read it to scope their queries, so no
+ * feature depends on another for it.
+ */
+import { createContext, useContext } from 'react';
+
+/** Roles as stored (`learner` is shown as "Student"). */
+export type LearningRole = 'learner' | 'instructor' | 'org_admin' | 'compliance_officer';
+
+export const roleLabels: Record<LearningRole, string> = {
+  learner: 'Student',
+  instructor: 'Instructor',
+  org_admin: 'Org Admin',
+  compliance_officer: 'Compliance Officer',
+};
+
+export type Workspace =
+  | { kind: 'personal' }
+  | {
+      kind: 'organization';
+      organizationId: string;
+      organizationName: string;
+      /** The board (faculty) chosen, or null for the whole organization. */
+      boardId: string | null;
+      boardName: string | null;
+      /** The user's active roles in this organization. */
+      roles: LearningRole[];
+    };
+
+export interface AppSession {
+  userId: string;
+  email: string;
+  workspace: Workspace;
+}
+
+export const AppSessionContext = createContext<AppSession | null>(null);
+
+export function useAppSession(): AppSession {
+  const session = useContext(AppSessionContext);
+  if (!session) throw new Error('useAppSession must be used inside the app shell.');
+  return session;
+}
+
+/** A stable name for the workspace, for query keys and storage. */
+export function workspaceKey(workspace: Workspace): string {
+  return workspace.kind === 'personal'
+    ? 'personal'
+    : `org:${workspace.organizationId}:${workspace.boardId ?? 'all'}`;
+}
