@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/start';
@@ -233,10 +233,7 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-const sessions = new Map<
-  string,
-  Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>>
->();
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
 
 /**
  * A page already signed in as the user, opened at `path`. The browser signs in once per user
