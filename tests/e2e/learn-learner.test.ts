@@ -315,9 +315,20 @@ describe('the sign-in gate', () => {
   });
 });
 
+/** A page that signs in by itself (its own session, which it may end), then opens `path`. */
+async function freshSignIn(viewport: keyof typeof viewports, email: string, path: string) {
+  const page = await newPage(viewport);
+  await page.goto(`${baseUrl}/login?next=${encodeURIComponent(path)}`, {
+    waitUntil: 'networkidle',
+  });
+  await signIn(page, email);
+  await page.waitForURL(`${baseUrl}${path}`);
+  return page;
+}
+
 describe('a learner end to end', () => {
   it('enrols, reads a lesson, takes the quiz, and posts in the discussion', async () => {
-    const page = await signedInPage('desktop', world.learner.email, '/app');
+    const page = await freshSignIn('desktop', world.learner.email, '/app');
     try {
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
       await page.getByText('Ada Student').waitFor();
