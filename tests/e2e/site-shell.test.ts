@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findRoute, routesInGroup } from '@common/routes';
-import { launchBrowser, viewports } from '../support/browser';
+import { launchBrowser, scrollAndSettle, viewports } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const docPath = '/data-encryption';
@@ -45,11 +45,11 @@ describe('back to top', () => {
       const button = page.getByRole('button', { name: 'Back to top' });
       expect(await button.count()).toBe(0);
 
-      await page.evaluate(() => window.scrollTo(0, 250));
-      await page.waitForTimeout(150);
+      // Exactly 300 px is not "more than 300 px"; 301 is.
+      await scrollAndSettle(page, 300);
       expect(await button.count()).toBe(0);
 
-      await page.evaluate(() => window.scrollTo(0, 301 + 400));
+      await scrollAndSettle(page, 301);
       await button.waitFor({ state: 'visible' });
       await button.click();
       await expect.poll(() => scrollY(page), { timeout: 5000 }).toBe(0);

@@ -60,3 +60,20 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/**
+ * Scrolls the window to `top` and resolves once the page's scroll listeners have run and two
+ * frames have been painted, so whatever they render (or do not render) can be asserted.
+ */
+export async function scrollAndSettle(page: Page, top: number): Promise<void> {
+  await page.evaluate(
+    (y) =>
+      new Promise<void>((resolve) => {
+        if (Math.round(window.scrollY) === y) return resolve();
+        const painted = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        window.addEventListener('scroll', painted, { once: true });
+        window.scrollTo(0, y);
+      }),
+    top,
+  );
+}
