@@ -13,6 +13,7 @@ const benches: string[][] = [
   ['bench/metrics-bench.ts'],
   ['bench/learning-bench.ts'],
   ['bench/metrics-cache-bench.ts'],
+  ['bench/embedded-fsync-bench.ts'],
   ['bench/auth-bench.ts'],
 ];
 

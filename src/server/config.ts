@@ -25,6 +25,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Embedded database: `commit` flushes each commit to disk, `off` leaves it to the OS. */
+  EMBEDDED_FSYNC: z.enum(['commit', 'off']).default('commit'),
   /** Gateway processes serving one port (PostgreSQL only; see decision 0072). */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** A private JWK (JSON) that signs tokens instead of the stored key. */
@@ -129,6 +131,7 @@ function toConfig(env: z.infer<typeof schema>) {
     storageBackend: storageBackend(env),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    embeddedFsync: env.EMBEDDED_FSYNC,
     workers: env.WORKERS,
     jwtSigningKey: env.JWT_SIGNING_KEY,
     jwtSecret: env.JWT_SECRET,

@@ -6,10 +6,10 @@ import type { Database } from './types';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite under DATA_DIR. */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir' | 'embeddedFsync'>,
   log?: Pick<Logger, 'warn' | 'error'>,
 ): Promise<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, config.databasePoolSize, log)
-    : openPglite(config.dataDir);
+    : openPglite(config.dataDir, { fsync: config.embeddedFsync });
 }

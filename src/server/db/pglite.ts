@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { applyClaims } from './claims';
 import { takeDataDirLock } from './data-dir-lock';
+import { durabilityOptions, type EmbeddedFsync } from './pglite-durability';
 import { pgliteQueryAsRole } from './pglite-pipeline';
 import type { Database, JwtClaims, QueryResult, Queryable, Row } from './types';
 
@@ -46,14 +47,22 @@ export interface PgliteDatabase extends Database {
  */
 export async function openPglite(
   dataDir: string,
-  options: { loadDataDir?: Blob } = {},
+  options: {
+    loadDataDir?: Blob;
+    /** `commit` (the default) flushes every commit to disk; `off` leaves it to the OS. */
+    fsync?: EmbeddedFsync;
+  } = {},
 ): Promise<PgliteDatabase> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => undefined : takeDataDirLock(dataDir).release;
   const pgDir = inMemory ? undefined : path.join(dataDir, 'pg');
   let pg: PGlite;
   try {
-    pg = await PGlite.create(pgDir, { parsers, loadDataDir: options.loadDataDir });
+    pg = await PGlite.create(pgDir, {
+      parsers,
+      loadDataDir: options.loadDataDir,
+      ...(pgDir ? durabilityOptions(pgDir, options.fsync ?? 'commit') : {}),
+    });
   } catch (error) {
     releaseLock();
     throw error;
