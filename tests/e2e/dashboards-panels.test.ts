@@ -235,7 +235,8 @@ describe('home analytics panels', () => {
         timeout: 15_000,
       })
       .toBe(1);
-    expect(await deployment.textContent()).toContain('VERCEL_TOKEN');
+    // Setup steps are for operators (tests/e2e/hosting-not-configured.test.ts).
+    expect(await deployment.textContent()).not.toContain('VERCEL_TOKEN');
     await closePage(page);
   });
 

@@ -9,7 +9,14 @@ import {
   startFakeVercel,
   type FakeVercel,
 } from '../support/fake-vercel';
-import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import { randomUUID } from 'node:crypto';
+import { metricsFor } from '../../src/server/gateway/ops/metrics';
+import {
+  databaseKinds,
+  signUserToken,
+  startTestServer,
+  type TestServer,
+} from '../support/test-server';
 
 interface Answer {
   status: number;
@@ -26,6 +33,31 @@ async function invoke(server: TestServer, searchParams: unknown): Promise<Answer
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
   return { status: 200, body: data as Record<string, unknown> };
+}
+
+/** Calls the function as the holder of `token` (a user's access token or the service key). */
+async function callWithToken(server: TestServer, token: string): Promise<Answer> {
+  const response = await fetch(`${server.url}/functions/v1/vercel-analytics`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ searchParams: 'endpoint=projects' }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** This process's request and error counts of the functions service, as the chart reads them. */
+function requestCounts(server: TestServer): { total: number; errors: number } {
+  const rows = metricsFor(server.deps)
+    .snapshot()
+    .filter((row) => row.service === 'functions');
+  return {
+    total: rows.reduce((sum, row) => sum + row.requests, 0),
+    errors: rows.reduce((sum, row) => sum + row.errors, 0),
+  };
 }
 
 describe.each(databaseKinds)('vercel-analytics function on %s', (kind) => {
@@ -203,11 +235,51 @@ describe.each(databaseKinds)('vercel-analytics function on %s', (kind) => {
     expect(fake.requests).toEqual([]);
   });
 
-  it('explains that hosting analytics is not configured when no token is set', async () => {
-    const { status, body } = await invoke(unconfigured, 'endpoint=projects');
-    expect(status).toBe(503);
-    expect(body.code).toBe('not_configured');
-    expect(body.error).toContain('VERCEL_TOKEN');
+  it('answers "not configured" as a normal answer, with setup steps only for operators', async () => {
+    const visitor = await invoke(unconfigured, 'endpoint=projects');
+    expect(visitor).toEqual({
+      status: 200,
+      body: { configured: false, message: 'Hosting analytics is not configured.', projects: [] },
+    });
+    const deployments = await invoke(unconfigured, 'endpoint=deployments&limit=5');
+    expect(deployments.status).toBe(200);
+    expect(deployments.body).toMatchObject({ configured: false, deployments: [] });
+
+    // A signed-in user without the admin role is a visitor too.
+    const learnerId = randomUUID();
+    await unconfigured.deps.db.query('insert into auth.users (id, email) values ($1, $2)', [
+      learnerId,
+      `learner-${learnerId}@example.com`,
+    ]);
+    const learner = await callWithToken(unconfigured, await signUserToken(unconfigured, learnerId));
+    expect(learner.body.setup).toBeUndefined();
+
+    const adminId = randomUUID();
+    await unconfigured.deps.db.query('insert into auth.users (id, email) values ($1, $2)', [
+      adminId,
+      `admin-${adminId}@example.com`,
+    ]);
+    await unconfigured.deps.db.query(
+      `insert into public.user_roles (user_id, role) values ($1, 'admin')`,
+      [adminId],
+    );
+    const admin = await callWithToken(unconfigured, await signUserToken(unconfigured, adminId));
+    expect(admin.status).toBe(200);
+    expect(admin.body).toMatchObject({ configured: false });
+    expect(admin.body.setup).toContain('VERCEL_TOKEN');
+    const service = await callWithToken(unconfigured, unconfigured.serviceRoleKey);
+    expect(service.body.setup).toContain('VERCEL_TOKEN');
+
+    // Bad input is still refused before anything else.
+    expect((await invoke(unconfigured, 'endpoint=teams')).status).toBe(400);
     expect(fake.requests).toEqual([]);
+  });
+
+  it('does not count "not configured" as an error in the public request figures', async () => {
+    const before = await requestCounts(unconfigured);
+    for (let i = 0; i < 3; i += 1) await invoke(unconfigured, 'endpoint=projects');
+    const after = await requestCounts(unconfigured);
+    expect(after.total - before.total).toBeGreaterThanOrEqual(3);
+    expect(after.errors).toBe(before.errors);
   });
 });

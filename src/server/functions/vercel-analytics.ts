@@ -7,20 +7,23 @@ import { Hono } from 'hono';
 import { createVercelClient, type VercelClient } from '../dashboards/vercel-client';
 import { parseVercelRequest, type VercelQuery } from '../dashboards/vercel-request';
 import { createTtlCache } from '../dashboards/ttl-cache';
+import type { JwtClaims } from '../db/types';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
 import type { EdgeFunctionDefinition } from './types';
 
 export const noProjectsMessage = 'No Vercel projects found. Check your API token permissions.';
-export const notConfiguredMessage =
-  'Hosting analytics is not configured. Set VERCEL_TOKEN (and VERCEL_TEAM_ID for a team account) in the server environment.';
+export const notConfiguredMessage = 'Hosting analytics is not configured.';
+/** How to configure it: for the operators (service role, signed-in admins), not for visitors. */
+export const setupInstructions =
+  'Set VERCEL_TOKEN (and VERCEL_TEAM_ID for a team account) in the server environment and restart the server.';
 
-/** What each endpoint answers with when the provider fails (the spec's fallbacks). */
 /**
  * Every visitor's open panel polls the same endpoints; within this period they share one
  * provider call (the panel polls every 30-60 s, so figures are never older than one poll).
  */
 export const providerCacheMs = 15_000;
 
+/** What each endpoint answers with when the provider fails or is not set up (the spec's fallbacks). */
 const fallbacks = {
   projects: { projects: [] },
   deployments: { deployments: [] },
@@ -45,6 +48,15 @@ async function answer(client: VercelClient, query: VercelQuery) {
   }
 }
 
+async function callerIsAdmin(deps: GatewayDeps, claims: JwtClaims): Promise<boolean> {
+  if (claims.role === 'service_role') return true;
+  if (claims.role !== 'authenticated') return false;
+  const { rows } = await deps.db.asRole(claims, (tx) =>
+    tx.query<{ ok: boolean }>(`select public.has_role(auth.uid(), 'admin') as ok`),
+  );
+  return rows[0]?.ok === true;
+}
+
 function createApp(deps: GatewayDeps) {
   const { token, apiUrl, teamId } = deps.config.vercel;
   const client = token ? createVercelClient({ token, apiUrl, teamId }) : undefined;
@@ -63,9 +75,21 @@ function createApp(deps: GatewayDeps) {
     }
     const parsed = parseVercelRequest(body);
     if (!parsed.ok) return c.json({ error: parsed.message, code: 'invalid_request' }, 400);
-    if (!client) return c.json({ error: notConfiguredMessage, code: 'not_configured' }, 503);
-
     const { endpoint } = parsed.query;
+    if (!client) {
+      // An answer, not an outage: 200, so it is not counted as an error in the public
+      // request figures, and clients stop asking (decision 0009).
+      const setup = (await callerIsAdmin(deps, c.get('claims')))
+        ? { setup: setupInstructions }
+        : {};
+      return c.json({
+        configured: false,
+        message: notConfiguredMessage,
+        ...setup,
+        ...fallbacks[endpoint],
+      });
+    }
+
     try {
       const key = JSON.stringify(parsed.query);
       return c.json(await cache.get(key, () => answer(client, parsed.query)));

@@ -2,12 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import type { VercelAnalytics, VercelDeployment, VercelProject } from '@common/vercel-analytics';
 import { loadSupabase, metricsRetry } from './platform-metrics';
 
-/** The server has no VERCEL_TOKEN: not an outage, a setting to make. */
-export class HostingNotConfiguredError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'HostingNotConfiguredError';
-  }
+/**
+ * The server's answer when it has no VERCEL_TOKEN: an answer, not an error. `setup` (how to
+ * configure it) comes only to the service role and signed-in admins.
+ */
+export interface HostingNotConfigured {
+  configured: false;
+  message: string;
+  setup?: string;
+}
+
+export function isNotConfigured(data: object | undefined): data is HostingNotConfigured {
+  return (data as { configured?: unknown } | undefined)?.configured === false;
+}
+
+/** Polls every `ms` while the panel is open, and never again once the server said "not configured". */
+function pollUnlessNotConfigured(enabled: boolean, ms: number) {
+  return (query: { state: { data?: object } }) =>
+    enabled && !isNotConfigured(query.state.data) ? ms : false;
 }
 
 interface FunctionErrorBody {
@@ -29,7 +41,6 @@ async function invoke<T>(searchParams: URLSearchParams): Promise<T & { message?:
       const response = context;
       const body = (await response.json().catch(() => ({}))) as FunctionErrorBody;
       const message = body.error ?? `the analytics function answered HTTP ${response.status}`;
-      if (body.code === 'not_configured') throw new HostingNotConfiguredError(message);
       throw new Error(message);
     }
     throw new Error(error.message);
@@ -45,19 +56,16 @@ export const vercelKeys = {
   analytics: (projectId: string) => [...vercelKeys.all, 'analytics', projectId] as const,
 };
 
-/** A missing token will not fix itself between retries. */
-function retryUnlessNotConfigured(failureCount: number, error: Error) {
-  return !(error instanceof HostingNotConfiguredError) && failureCount < metricsRetry.retry;
-}
-
 export function useVercelProjects(enabled: boolean) {
   return useQuery({
     queryKey: vercelKeys.projects(),
     queryFn: () =>
-      invoke<{ projects: VercelProject[] }>(new URLSearchParams({ endpoint: 'projects' })),
+      invoke<{ projects: VercelProject[] } & Partial<HostingNotConfigured>>(
+        new URLSearchParams({ endpoint: 'projects' }),
+      ),
     enabled,
-    refetchInterval: enabled ? 60_000 : false,
-    retry: retryUnlessNotConfigured,
+    refetchInterval: pollUnlessNotConfigured(enabled, 60_000),
+    retry: metricsRetry.retry,
     retryDelay: metricsRetry.retryDelay,
   });
 }
@@ -73,7 +81,7 @@ export function useVercelDeployments(enabled: boolean, limit = 5) {
       ).deployments,
     enabled,
     refetchInterval: enabled ? 30_000 : false,
-    retry: retryUnlessNotConfigured,
+    retry: metricsRetry.retry,
     retryDelay: metricsRetry.retryDelay,
   });
 }
@@ -89,7 +97,7 @@ export function useVercelAnalytics(projectId: string | undefined, enabled: boole
       ).analytics,
     enabled: enabled && Boolean(projectId),
     refetchInterval: enabled ? 30_000 : false,
-    retry: retryUnlessNotConfigured,
+    retry: metricsRetry.retry,
     retryDelay: metricsRetry.retryDelay,
   });
 }

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { VercelDeployment } from '@common/vercel-analytics';
 import {
-  HostingNotConfiguredError,
+  isNotConfigured,
   useVercelAnalytics,
   useVercelDeployments,
   useVercelProjects,
@@ -99,17 +99,17 @@ export function DeploymentAnalyticsPanel({
   onOpenChange(open: boolean): void;
 }) {
   const projects = useVercelProjects(open);
-  const notConfigured = projects.error instanceof HostingNotConfiguredError;
-  const firstProject = projects.data?.projects[0];
+  const notConfigured = isNotConfigured(projects.data) ? projects.data : null;
+  const firstProject = notConfigured ? undefined : projects.data?.projects[0];
   // Deployments and traffic are asked for only once the token has proved to see a project, so
-  // an unconfigured or empty account costs one call a minute, not three.
+  // an empty account costs one call a minute, not three, and an unconfigured one a single call.
   const deployments = useVercelDeployments(open && Boolean(firstProject));
   const analytics = useVercelAnalytics(firstProject?.id, open);
 
   const errors = notConfigured
     ? []
     : [projects.error, deployments.error, analytics.error].filter((e): e is Error => Boolean(e));
-  const noProjects = projects.data && projects.data.projects.length === 0;
+  const noProjects = !notConfigured && projects.data && projects.data.projects.length === 0;
 
   return (
     <AnalyticsPanel
@@ -123,12 +123,10 @@ export function DeploymentAnalyticsPanel({
       <div className="flex flex-col gap-5">
         {notConfigured ? (
           <Notice tone="info">
-            <p className="m-0 font-medium">Hosting analytics is not configured.</p>
-            <p className="m-0 text-muted-foreground">
-              Set <code className="font-mono">VERCEL_TOKEN</code> (and{' '}
-              <code className="font-mono">VERCEL_TEAM_ID</code> for a team account) in the server
-              environment and restart it to see deployments and traffic here.
-            </p>
+            <p className="m-0 font-medium">{notConfigured.message}</p>
+            {notConfigured.setup ? (
+              <p className="m-0 text-muted-foreground">{notConfigured.setup}</p>
+            ) : null}
           </Notice>
         ) : null}
         {errors.map((e) => (
