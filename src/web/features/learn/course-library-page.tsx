@@ -5,11 +5,12 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CheckCircle2, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { CheckCircle2, Search } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAppSession } from '@/lib/app-session';
@@ -129,31 +130,7 @@ export function CourseLibraryPage() {
               <CourseCard key={course.id} course={course} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Course pages" className="flex items-center justify-between gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page === 0}
-                onClick={() => goTo(page - 1)}
-              >
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <span className="text-sm text-muted-foreground">
-                Page {page + 1} of {pages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page + 1 >= pages}
-                onClick={() => goTo(page + 1)}
-              >
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          )}
+          <Pager label="Course pages" page={page} pages={pages} onPage={goTo} />
         </>
       )}
     </LearnPage>

@@ -3,9 +3,10 @@
  * a reply form per thread, and Delete on the user's own posts.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { ChevronLeft, ChevronRight, MessageSquareReply, Trash2 } from 'lucide-react';
+import { MessageSquareReply, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Label } from '@/components/ui/label';
 import { useAppSession } from '@/lib/app-session';
 import { useRouteParams } from '@/lib/use-route-params';
@@ -81,31 +82,14 @@ export function DiscussionPage() {
               </li>
             ))}
           </ol>
-          {pages > 1 && (
-            <nav aria-label="Discussion pages" className="flex items-center justify-between gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page === 0}
-                onClick={() => setPage(page - 1)}
-              >
-                <ChevronLeft aria-hidden="true" />
-                Newer
-              </Button>
-              <span className="text-sm text-muted-foreground">
-                Page {page + 1} of {pages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page + 1 >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Older
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          )}
+          <Pager
+            label="Discussion pages"
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            previousLabel="Newer"
+            nextLabel="Older"
+          />
         </>
       )}
     </LearnPage>
