@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import * as OTPAuth from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+import { newPage as openPage, shot, totpCode } from '../support/auth-browser';
+import type { viewports } from '../support/browser';
+import { launchBrowser, seriousAxeViolations } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const password = 'a long enough passphrase';
-const shotsDir = process.env.AUTH_SCREENSHOTS_DIR;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,25 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newPage(viewport: keyof typeof viewports): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-  });
-  return context.newPage();
-}
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-function totpCode(secret: string, stepOffset = 0): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + stepOffset * 30_000,
-  });
-}
+const newPage = (viewport: keyof typeof viewports) => openPage(browser, viewport);
 
 describe('account screens in the browser', () => {
   it('sign-up → mailbox → confirm → sign in → enable TOTP → sign out → sign in with TOTP', async () => {

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+import { newPage as openPage, shot, totpCode } from '../support/auth-browser';
+import type { viewports } from '../support/browser';
+import { launchBrowser, seriousAxeViolations } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const password = 'a long enough passphrase';
 const newPassword = 'a brand new passphrase';
-const shotsDir = process.env.AUTH_SCREENSHOTS_DIR;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,25 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newPage(viewport: keyof typeof viewports): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-  });
-  return context.newPage();
-}
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-function totpCode(secret: string, stepOffset = 0): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + stepOffset * 30_000,
-  });
-}
+const newPage = (viewport: keyof typeof viewports) => openPage(browser, viewport);
 
 async function signIn(page: Page, email: string, pw: string) {
   await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
