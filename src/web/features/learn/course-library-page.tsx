@@ -16,7 +16,7 @@ import { Label } from '@/components/ui/label';
 import { useAppSession } from '@/lib/app-session';
 import { useEnrolInCourse } from './api/enrol-in-course';
 import { LIBRARY_PAGE_SIZE, useCourseLibrary, type LibraryCourse } from './api/get-course-library';
-import { EmptyState, LearnPage, LoadError, LoadingBlock } from './learn-ui';
+import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
 import { learnPaths } from './learn-paths';
 
 const searchSchema = z.object({
@@ -65,7 +65,7 @@ export function CourseLibraryPage() {
       : `Courses of ${session.workspace.organizationName} and public courses.`;
 
   return (
-    <LearnPage title="Course library" intro={intro} wide>
+    <AppPage title="Course library" intro={intro} wide>
       <form role="search" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
         <div className="grid min-w-0 flex-1 gap-2">
           <Label htmlFor={inputId}>Search courses by title</Label>
@@ -133,7 +133,7 @@ export function CourseLibraryPage() {
           <Pager label="Course pages" page={page} pages={pages} onPage={goTo} />
         </>
       )}
-    </LearnPage>
+    </AppPage>
   );
 }
 

@@ -12,14 +12,8 @@ import { useAppSession } from '@/lib/app-session';
 import { useRouteParams } from '@/lib/use-route-params';
 import { useEnrolInCourse } from './api/enrol-in-course';
 import { useCourse, type LessonKind, type LessonStatus, type OutlineQuiz } from './api/get-course';
-import {
-  EmptyState,
-  LearnPage,
-  LoadError,
-  LoadingBlock,
-  ProgressBar,
-  formatDateTime,
-} from './learn-ui';
+import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
+import { ProgressBar, formatDateTime } from './learn-ui';
 import { learnPaths } from './learn-paths';
 
 const statusText: Record<LessonStatus, string> = {
@@ -46,29 +40,29 @@ export function CoursePage() {
 
   if (course.isPending) {
     return (
-      <LearnPage title="" back={back}>
+      <AppPage title="" back={back}>
         <LoadingBlock label="Loading the course…" />
-      </LearnPage>
+      </AppPage>
     );
   }
   if (course.isError) {
     return (
-      <LearnPage title="Course" back={back}>
+      <AppPage title="Course" back={back}>
         <LoadError
           message={`Could not load the course: ${course.error.message}`}
           onRetry={() => void course.refetch()}
         />
-      </LearnPage>
+      </AppPage>
     );
   }
   if (!course.data) {
     return (
-      <LearnPage title="Course not found" back={back}>
+      <AppPage title="Course not found" back={back}>
         <EmptyState>
           This course does not exist, or it is not open to you. Find your courses in the course
           library.
         </EmptyState>
-      </LearnPage>
+      </AppPage>
     );
   }
 
@@ -84,7 +78,7 @@ export function CoursePage() {
   }
 
   return (
-    <LearnPage
+    <AppPage
       title={data.title}
       back={back}
       intro={data.subject}
@@ -182,7 +176,7 @@ export function CoursePage() {
           </ol>
         </>
       )}
-    </LearnPage>
+    </AppPage>
   );
 }
 

@@ -10,15 +10,8 @@ import { useAssignmentsDue } from './api/get-assignments-due';
 import { useContinueLesson } from './api/get-continue-lesson';
 import { useEnrolments } from './api/get-enrolments';
 import { useRecentResults } from './api/get-recent-results';
-import {
-  EmptyState,
-  LearnPage,
-  LoadError,
-  LoadingBlock,
-  ProgressBar,
-  Section,
-  formatDateTime,
-} from './learn-ui';
+import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
+import { ProgressBar, formatDateTime } from './learn-ui';
 import { learnPaths } from './learn-paths';
 
 export function DashboardPage() {
@@ -31,7 +24,7 @@ export function DashboardPage() {
       : `Your courses at ${workspace.organizationName}.`;
 
   return (
-    <LearnPage title="Dashboard" intro={intro} wide>
+    <AppPage title="Dashboard" intro={intro} wide>
       {enrolments.isPending ? (
         <LoadingBlock label="Loading your courses…" />
       ) : enrolments.isError ? (
@@ -42,7 +35,7 @@ export function DashboardPage() {
       ) : (
         <DashboardSections courses={enrolments.data} />
       )}
-    </LearnPage>
+    </AppPage>
   );
 }
 

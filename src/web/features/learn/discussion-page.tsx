@@ -20,7 +20,8 @@ import {
   type AuthorKind,
   type Post,
 } from './api/get-course-posts';
-import { EmptyState, LearnPage, LoadError, LoadingBlock, formatDateTime } from './learn-ui';
+import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
+import { formatDateTime } from './learn-ui';
 import { learnPaths } from './learn-paths';
 
 const authorText: Record<AuthorKind, string> = {
@@ -40,19 +41,19 @@ export function DiscussionPage() {
 
   if (course.isSuccess && (!course.data || !course.data.enrolment)) {
     return (
-      <LearnPage title="Discussion" back={back}>
+      <AppPage title="Discussion" back={back}>
         <EmptyState>
           The discussion is open to the course’s students and instructors. Enrol from the course
           page to join it.
         </EmptyState>
-      </LearnPage>
+      </AppPage>
     );
   }
 
   const total = posts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / THREADS_PAGE_SIZE));
   return (
-    <LearnPage title={title} back={back}>
+    <AppPage title={title} back={back}>
       <PostForm courseId={courseId} parentId={null} label="Start a new thread" submitText="Post" />
       {posts.isPending ? (
         <LoadingBlock label="Loading the discussion…" />
@@ -92,7 +93,7 @@ export function DiscussionPage() {
           />
         </>
       )}
-    </LearnPage>
+    </AppPage>
   );
 }
 

@@ -16,9 +16,9 @@ import { useCourse } from './api/get-course';
 import { useLesson, type LessonDetail } from './api/get-lesson';
 import { useLessonFileUrl } from './api/get-lesson-file';
 import { saveLessonProgress, useSaveLessonProgress } from './api/save-lesson-progress';
-import { EmptyState, LearnPage, LoadError, LoadingBlock } from './learn-ui';
+import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
 import { learnPaths } from './learn-paths';
-import { videoEmbed } from './video-embed';
+import { videoEmbed } from '@/lib/video-embed';
 
 /** How often the position and time are saved while the lesson stays open. */
 const SAVE_EVERY_MS = 30_000;
@@ -31,29 +31,29 @@ export function LessonPage() {
 
   if (lesson.isPending) {
     return (
-      <LearnPage title="" back={back}>
+      <AppPage title="" back={back}>
         <LoadingBlock label="Loading the lesson…" />
-      </LearnPage>
+      </AppPage>
     );
   }
   if (lesson.isError) {
     return (
-      <LearnPage title="Lesson" back={back}>
+      <AppPage title="Lesson" back={back}>
         <LoadError
           message={`Could not load the lesson: ${lesson.error.message}`}
           onRetry={() => void lesson.refetch()}
         />
-      </LearnPage>
+      </AppPage>
     );
   }
   if (!lesson.data) {
     return (
-      <LearnPage title="Lesson not found" back={back}>
+      <AppPage title="Lesson not found" back={back}>
         <EmptyState>
           This lesson does not exist, or you are not enrolled in its course. Enrol from the course
           page to read it.
         </EmptyState>
-      </LearnPage>
+      </AppPage>
     );
   }
   return <LessonView key={lesson.data.id} lesson={lesson.data} />;
@@ -93,7 +93,7 @@ function LessonView({ lesson }: { lesson: LessonDetail }) {
   }
 
   return (
-    <LearnPage
+    <AppPage
       title={bodyHasTitle ? '' : lesson.title}
       back={{ to: learnPaths.course(lesson.courseId), label: 'Back to the course' }}
     >
@@ -126,7 +126,7 @@ function LessonView({ lesson }: { lesson: LessonDetail }) {
         )}
         <LessonNeighbours courseId={lesson.courseId} lessonId={lesson.id} />
       </div>
-    </LearnPage>
+    </AppPage>
   );
 }
 

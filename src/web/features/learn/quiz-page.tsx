@@ -22,14 +22,8 @@ import {
   type Verdict,
 } from './api/get-quiz';
 import { useSubmitQuiz } from './api/submit-quiz';
-import {
-  EmptyState,
-  LearnPage,
-  LoadError,
-  LoadingBlock,
-  Section,
-  formatDateTime,
-} from './learn-ui';
+import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
+import { formatDateTime } from './learn-ui';
 import { learnPaths } from './learn-paths';
 import { parseQuizDraft, type QuizDraft } from './quiz-answers';
 
@@ -41,29 +35,29 @@ export function QuizPage() {
 
   if (quiz.isPending) {
     return (
-      <LearnPage title="" back={back}>
+      <AppPage title="" back={back}>
         <LoadingBlock label="Loading the quiz…" />
-      </LearnPage>
+      </AppPage>
     );
   }
   if (quiz.isError) {
     return (
-      <LearnPage title="Quiz" back={back}>
+      <AppPage title="Quiz" back={back}>
         <LoadError
           message={`Could not load the quiz: ${quiz.error.message}`}
           onRetry={() => void quiz.refetch()}
         />
-      </LearnPage>
+      </AppPage>
     );
   }
   if (!quiz.data) {
     return (
-      <LearnPage title="Quiz not found" back={back}>
+      <AppPage title="Quiz not found" back={back}>
         <EmptyState>
           This quiz does not exist, is not published yet, or belongs to a course you are not
           enrolled in.
         </EmptyState>
-      </LearnPage>
+      </AppPage>
     );
   }
   return <QuizView courseId={courseId} quiz={quiz.data} back={back} />;
@@ -87,7 +81,7 @@ function QuizView({
   const showForm = !latest || retrying;
 
   return (
-    <LearnPage
+    <AppPage
       title={quiz.title}
       back={back}
       intro={
@@ -121,7 +115,7 @@ function QuizView({
             onSubmitted={() => setRetrying(false)}
           />
         ))}
-    </LearnPage>
+    </AppPage>
   );
 }
 
