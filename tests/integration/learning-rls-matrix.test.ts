@@ -285,7 +285,67 @@ const cases: TableCase[] = [
       byId({ user_id: actor === 'anon' ? f.users.spare.id : f.users[actor].id, role: 'admin' }),
     disposable: (f) => ({ user_id: f.users.spare.id, role: 'instructor' }),
   },
+  // Analytics counters (decision 0135): kept by triggers, read by admins, written by nobody.
+  ...insightCases(),
 ];
+
+/** The counters of organization A's course, its organization and board Arts. */
+function insightCases(): TableCase[] {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const keyed = (
+    table: string,
+    target: (f: LearningFixture) => Row,
+    key: string[],
+    extra: (f: LearningFixture) => Row,
+  ) => ({
+    table,
+    target,
+    change: { [table.endsWith('_days') ? 'learners' : 'enrollments']: 99 },
+    insert: (f: LearningFixture) => {
+      const row = {
+        ...extra(f),
+        ...(key.includes('course_id') ? { course_id: randomUUID() } : {}),
+      };
+      return { row, find: ids(row, key) };
+    },
+    disposable: (f: LearningFixture) => ({
+      ...extra(f),
+      ...(key.includes('course_id') ? { course_id: randomUUID() } : {}),
+    }),
+  });
+  return [
+    keyed(
+      'course_stats',
+      (f) => ({ course_id: f.course }),
+      ['course_id'],
+      (f) => ({ organization_id: f.orgA }),
+    ),
+    keyed(
+      'course_activity_days',
+      (f) => ({ course_id: f.course, day: today() }),
+      ['course_id', 'day'],
+      (f) => ({ organization_id: f.orgA, day: '2000-01-01' }),
+    ),
+    keyed(
+      'organization_activity_days',
+      (f) => ({ organization_id: f.orgA, day: today() }),
+      ['organization_id', 'day'],
+      (f) => ({ organization_id: f.orgA, day: '2000-01-02' }),
+    ),
+    keyed(
+      'board_course_stats',
+      (f) => ({ board_id: f.boardArts, course_id: f.course }),
+      ['board_id', 'course_id'],
+      (f) => ({ board_id: f.boardArts, organization_id: f.orgA }),
+    ),
+    keyed(
+      'board_activity_days',
+      (f) => ({ board_id: f.boardArts, day: today() }),
+      ['board_id', 'day'],
+      (f) => ({ board_id: f.boardArts, organization_id: f.orgA, day: '2000-01-02' }),
+    ),
+  ];
+}
 
 /** A cell: the actors whose attempt took effect, in the order of `actors`. */
 type Matrix = Record<string, Record<Op, string>>;
@@ -366,6 +426,16 @@ const expected: Matrix = {
   },
   user_roles: { select: only('learner', 'org_admin', 'owner'), insert: '', update: '', delete: '' },
   'storage course-files': { select: courseReaders, insert: staff, update: staff, delete: staff },
+  course_stats: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
+  course_activity_days: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
+  organization_activity_days: {
+    select: only('org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
+  board_course_stats: { select: only('owner'), insert: '', update: '', delete: '' },
+  board_activity_days: { select: only('owner'), insert: '', update: '', delete: '' },
 };
 
 /** Values in `change` that name fixture things rather than literal values. */
