@@ -71,6 +71,9 @@ export interface LearningFixture {
   attempt: string;
   post: string;
   filePath: string;
+  /** A goal the instructor set for the learner, and one the learner set themself. */
+  goal: string;
+  ownGoal: string;
 }
 
 let counter = 0;
@@ -305,6 +308,21 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     author_id: users.learner.id,
     body: 'Why do we breathe faster when running?',
   });
+  const goal = await insertRow<{ id: string }>(service, 'goals', {
+    user_id: users.learner.id,
+    course_id: course.id,
+    set_by: users.instructor.id,
+    kind: 'complete_module',
+    module_id: module.id,
+    title: 'Finish the lungs module',
+  });
+  const ownGoal = await insertRow<{ id: string }>(service, 'goals', {
+    user_id: users.learner.id,
+    course_id: course.id,
+    set_by: users.learner.id,
+    kind: 'complete_course',
+    title: 'Finish the course',
+  });
   const filePath = `${course.id}/reading.pdf`;
   const upload = await service.storage
     .from('course-files')
@@ -342,5 +360,7 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     attempt: (attempt.data as { id: string }).id,
     post: post.id,
     filePath,
+    goal: goal.id,
+    ownGoal: ownGoal.id,
   };
 }

@@ -22,6 +22,8 @@ type Op = 'select' | 'insert' | 'update' | 'delete';
 
 interface TableCase {
   table: string;
+  /** The matrix row, when one table has two (default: the table's name). */
+  name?: string;
   /** The organization A row that select and update aim at. */
   target(f: LearningFixture): Row;
   /** A harmless change for update, and how to put the row back. */
@@ -256,6 +258,46 @@ const cases: TableCase[] = [
     disposable: (f) => ({ course_id: f.course, author_id: f.users.learner.id, body: 'Spare' }),
   },
   {
+    table: 'goals',
+    target: (f) => ({ id: f.goal }),
+    change: { title: 'Renamed goal' },
+    // A goal for A's learner: their own for the learner, one they set for everyone else.
+    insert: (f) =>
+      byId({
+        user_id: f.users.learner.id,
+        course_id: f.course,
+        kind: 'complete_course',
+        title: 'Rogue goal',
+      }),
+    disposable: (f) => ({
+      user_id: f.users.learner.id,
+      course_id: f.course,
+      set_by: f.users.instructor.id,
+      kind: 'complete_course',
+      title: 'Spare goal',
+    }),
+  },
+  {
+    table: 'goals',
+    name: "goals (the learner's own)",
+    target: (f) => ({ id: f.ownGoal }),
+    change: { title: 'Renamed own goal' },
+    insert: (f) =>
+      byId({
+        user_id: f.users.learner.id,
+        course_id: f.course,
+        kind: 'complete_course',
+        title: 'Rogue own goal',
+      }),
+    disposable: (f) => ({
+      user_id: f.users.learner.id,
+      course_id: f.course,
+      set_by: f.users.learner.id,
+      kind: 'complete_course',
+      title: 'Spare own goal',
+    }),
+  },
+  {
     table: 'profiles',
     target: (f) => ({ id: f.users.learner.id }),
     change: { full_name: 'Changed Name' },
@@ -425,6 +467,14 @@ const expected: Matrix = {
     delete: '',
   },
   user_roles: { select: only('learner', 'org_admin', 'owner'), insert: '', update: '', delete: '' },
+  // Instructor-set goals are the staff's to change; a learner changes only those they set.
+  goals: { select: courseReaders, insert: courseReaders, update: staff, delete: staff },
+  "goals (the learner's own)": {
+    select: courseReaders,
+    insert: courseReaders,
+    update: courseReaders,
+    delete: courseReaders,
+  },
   'storage course-files': { select: courseReaders, insert: staff, update: staff, delete: staff },
   course_stats: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
   course_activity_days: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
@@ -563,14 +613,14 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
 
   const ops: Op[] = ['select', 'insert', 'update', 'delete'];
 
-  it.each(cases.map((c) => [c.table, c] as const))('%s', async (table, c) => {
+  it.each(cases.map((c) => [c.name ?? c.table, c] as const))('%s', async (name, c) => {
     const actual: Record<Op, string> = { select: '', insert: '', update: '', delete: '' };
     for (const op of ops) {
       const allowed: Actor[] = [];
       for (const actor of actors) if (await tryTable(f, c, actor, op)) allowed.push(actor);
       actual[op] = allowed.join(' ');
     }
-    expect(actual).toEqual(expected[table]);
+    expect(actual).toEqual(expected[name]);
   });
 
   it('storage course-files', async () => {
