@@ -335,6 +335,39 @@ export const routes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The organization owner's screens (decision 0141).
+  {
+    path: '/app/owner/boards',
+    label: 'Boards',
+    section: 'Organization',
+    title: pageTitle('Boards'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/owner/boards/:boardId',
+    label: 'Board',
+    section: 'Organization',
+    title: pageTitle('Board'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/owner/distribution',
+    label: 'Course distribution',
+    section: 'Organization',
+    title: pageTitle('Course distribution'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/owner/people',
+    label: 'All users',
+    section: 'Organization',
+    title: pageTitle('All users'),
+    kind: 'app',
+    prerender: false,
+  },
 ];
 
 const UUID_SEGMENT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';

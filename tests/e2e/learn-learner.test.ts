@@ -83,15 +83,24 @@ async function buildWorld(): Promise<World> {
     published: true,
     visibility: 'organization',
   });
-  // Enough courses for a second library page (12 a page).
+  // Enough courses for a second library page (12 a page), all distributed to Arts, so the
+  // board's workspace (which narrows the library to the board's courses) pages too.
+  const distribute = (courseId: string) =>
+    insertRow(service, 'course_boards', {
+      course_id: courseId,
+      board_id: arts.id,
+      organization_id: org.id,
+    });
+  await distribute(course.id);
   for (let i = 1; i <= 12; i += 1) {
-    await insertRow(service, 'courses', {
+    const elective = await insertRow<{ id: string }>(service, 'courses', {
       organization_id: org.id,
       title: `Elective ${String(i).padStart(2, '0')}`,
       subject: 'Electives',
       published: true,
       visibility: 'organization',
     });
+    await distribute(elective.id);
   }
   const publicCourse = await insertRow<{ id: string }>(service, 'courses', {
     organization_id: org.id,
@@ -349,7 +358,8 @@ describe('a learner end to end', () => {
 
       await page.getByRole('link', { name: 'Courses', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Course library' }).waitFor();
-      await page.getByText(/14 courses · page 1 of 2/).waitFor();
+      // The board's courses only: the organization's public lecture is not distributed to it.
+      await page.getByText(/13 courses · page 1 of 2/).waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       await page
         .getByText(/page 2 of 2/)

@@ -99,7 +99,10 @@ function SignedInApp({
 }) {
   const memberships = useMemberships(userId);
   const workspaces = useMemo(
-    () => (memberships.data ? workspacesFor(memberships.data) : null),
+    () =>
+      memberships.data
+        ? workspacesFor(memberships.data.memberships, memberships.data.boards)
+        : null,
     [memberships.data],
   );
   const [chosenKey, setChosenKey] = useState(() => readStoredWorkspace(userId));
@@ -277,7 +280,14 @@ function AppSidebar({
         )}
         {workspace.kind === 'organization' && (
           <p className="text-xs text-sidebar-foreground/80">
-            {workspace.roles.map((role) => roleLabels[role]).join(', ')}
+            {[...(workspace.isOwner ? ['Owner'] : []), ...workspace.roles.map((r) => roleLabels[r])]
+              .filter((label, i, all) => all.indexOf(label) === i)
+              .join(', ')}
+          </p>
+        )}
+        {workspace.kind === 'organization' && workspace.boardName && (
+          <p className="text-xs text-sidebar-foreground/80">
+            Lists show {workspace.boardName} only.
           </p>
         )}
       </SidebarHeader>

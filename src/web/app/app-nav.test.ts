@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { activeNavPath, navFor } from './app-nav';
+import { activeNavPath, navByRole, navFor } from './app-nav';
 
-const organization = (roles: ('learner' | 'instructor' | 'org_admin' | 'compliance_officer')[]) =>
+const organization = (
+  roles: ('learner' | 'instructor' | 'org_admin' | 'compliance_officer')[],
+  isOwner = false,
+) =>
   ({
     kind: 'organization',
     organizationId: 'org',
@@ -9,7 +12,10 @@ const organization = (roles: ('learner' | 'instructor' | 'org_admin' | 'complian
     boardId: null,
     boardName: null,
     roles,
+    isOwner,
   }) as const;
+
+const ownerScreens = ['/app/owner/boards', '/app/owner/distribution', '/app/owner/people'];
 
 describe('app navigation', () => {
   it('shows a student and a Personal-mode user the dashboard and the course library', () => {
@@ -25,11 +31,42 @@ describe('app navigation', () => {
     expect(navFor(organization(['compliance_officer'])).map((i) => i.path)).toEqual(['/app']);
   });
 
+  it("shows the owner's screens to the owner only, after the links of their roles", () => {
+    expect(navFor(organization(['org_admin'], true)).map((i) => i.path)).toEqual([
+      '/app',
+      '/app/courses',
+      ...ownerScreens,
+    ]);
+    expect(navFor(organization(['org_admin'], true)).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Courses',
+      'Boards',
+      'Course distribution',
+      'All users',
+    ]);
+    // An organization-wide admin, a board admin and everyone else: none of them.
+    for (const roles of [
+      ['org_admin'],
+      ['instructor', 'learner'],
+      ['compliance_officer'],
+    ] as const) {
+      const paths = navFor(organization([...roles])).map((i) => i.path);
+      for (const path of ownerScreens) expect(paths).not.toContain(path);
+    }
+    for (const [role, keys] of Object.entries(navByRole)) {
+      if (role !== 'owner') expect(keys, role).not.toContain('boards');
+    }
+  });
+
   it('marks the entry a nested page belongs to', () => {
     const items = navFor({ kind: 'personal' });
     expect(activeNavPath(items, '/app')).toBe('/app');
     expect(activeNavPath(items, '/app/courses/3f1c2a9e-0d7b-4c55-9a51-2b8e6f0c1d23')).toBe(
       '/app/courses',
+    );
+    const owner = navFor(organization(['org_admin'], true));
+    expect(activeNavPath(owner, '/app/owner/boards/3f1c2a9e-0d7b-4c55-9a51-2b8e6f0c1d23')).toBe(
+      '/app/owner/boards',
     );
   });
 });

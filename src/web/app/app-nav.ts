@@ -3,7 +3,7 @@
  * its feature works; a feature adds its entry to `navItems` and names it under each role that
  * may use it. Labels come from the route table, so a page is named in one place.
  */
-import { BookOpen, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { BookOpen, LayoutDashboard, Network, Share2, Users, type LucideIcon } from 'lucide-react';
 import { findRoute } from '@common/routes';
 import type { LearningRole, Workspace } from '@/lib/app-session';
 
@@ -22,22 +22,33 @@ function item(path: string, icon: LucideIcon): AppNavItem {
 const navItems = {
   dashboard: item('/app', LayoutDashboard),
   courses: item('/app/courses', BookOpen),
+  boards: item('/app/owner/boards', Network),
+  distribution: item('/app/owner/distribution', Share2),
+  people: item('/app/owner/people', Users),
 } as const;
 
 type NavKey = keyof typeof navItems;
 
-/** Personal mode is its own row: a user with no organization studies on their own. */
-export const navByRole: Record<LearningRole | 'personal', readonly NavKey[]> = {
+/**
+ * Personal mode is its own row: a user with no organization studies on their own. The owner
+ * (organizations.owner_id, not a membership role) is a row too: boards, board admins, course
+ * distribution and every user are theirs alone.
+ */
+export const navByRole: Record<LearningRole | 'owner' | 'personal', readonly NavKey[]> = {
   personal: ['dashboard', 'courses'],
   learner: ['dashboard', 'courses'],
   instructor: ['dashboard', 'courses'],
   org_admin: ['dashboard', 'courses'],
   compliance_officer: ['dashboard'],
+  owner: ['boards', 'distribution', 'people'],
 };
 
 /** The links for a workspace: every role's entries, each once, in the table's order. */
 export function navFor(workspace: Workspace): AppNavItem[] {
-  const roles = workspace.kind === 'personal' ? (['personal'] as const) : workspace.roles;
+  const roles =
+    workspace.kind === 'personal'
+      ? (['personal'] as const)
+      : [...workspace.roles, ...(workspace.isOwner ? (['owner'] as const) : [])];
   const keys = new Set(roles.flatMap((role) => navByRole[role]));
   return (Object.keys(navItems) as NavKey[])
     .filter((key) => keys.has(key))

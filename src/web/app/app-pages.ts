@@ -16,4 +16,10 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/learn/quiz-page').then((m) => m.QuizPage),
   '/app/courses/:courseId/discussion': () =>
     import('@/features/learn/discussion-page').then((m) => m.DiscussionPage),
+  '/app/owner/boards': () => import('@/features/org-owner/boards-page').then((m) => m.BoardsPage),
+  '/app/owner/boards/:boardId': () =>
+    import('@/features/org-owner/board-page').then((m) => m.BoardPage),
+  '/app/owner/distribution': () =>
+    import('@/features/org-owner/distribution-page').then((m) => m.DistributionPage),
+  '/app/owner/people': () => import('@/features/org-owner/people-page').then((m) => m.PeoplePage),
 };

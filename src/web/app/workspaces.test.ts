@@ -3,7 +3,7 @@ import { workspaceKey } from '@/lib/app-session';
 import type { Membership } from './api/get-memberships';
 import { chooseWorkspace, workspaceLabel, workspacesFor } from './workspaces';
 
-const org = { organizationId: 'org-a', organizationName: 'Lyceum University' };
+const org = { organizationId: 'org-a', organizationName: 'Lyceum University', isOwner: false };
 
 describe('workspaces', () => {
   it('is Personal mode for a user with no membership', () => {
@@ -27,12 +27,65 @@ describe('workspaces', () => {
     }
   });
 
+  it('offers a member of boards only the whole organization too, and their boards', () => {
+    const workspaces = workspacesFor(
+      [
+        { ...org, boardId: 'arts', boardName: 'Faculty of Arts', role: 'learner' },
+        { ...org, boardId: 'science', boardName: 'Faculty of Science', role: 'learner' },
+      ],
+      [
+        { id: 'arts', organizationId: 'org-a', name: 'Faculty of Arts' },
+        { id: 'law', organizationId: 'org-a', name: 'Faculty of Law' },
+        { id: 'science', organizationId: 'org-a', name: 'Faculty of Science' },
+      ],
+    );
+    expect(workspaces.map(workspaceLabel)).toEqual([
+      'Lyceum University',
+      'Lyceum University — Faculty of Arts',
+      'Lyceum University — Faculty of Science',
+    ]);
+  });
+
+  it('offers the owner and organization-wide admins every board of the organization', () => {
+    const boards = [
+      { id: 'arts', organizationId: 'org-a', name: 'Faculty of Arts' },
+      { id: 'science', organizationId: 'org-a', name: 'Faculty of Science' },
+      { id: 'elsewhere', organizationId: 'org-b', name: 'Other board' },
+    ];
+    const owner = workspacesFor(
+      [{ ...org, isOwner: true, boardId: null, boardName: null, role: 'org_admin' }],
+      boards,
+    );
+    expect(owner.map(workspaceLabel)).toEqual([
+      'Lyceum University',
+      'Lyceum University — Faculty of Arts',
+      'Lyceum University — Faculty of Science',
+    ]);
+    expect(owner.every((w) => w.kind === 'organization' && w.isOwner)).toBe(true);
+    const admin = workspacesFor(
+      [{ ...org, boardId: null, boardName: null, role: 'org_admin' }],
+      boards,
+    );
+    expect(admin).toHaveLength(3);
+    expect(admin.every((w) => w.kind === 'organization' && !w.isOwner)).toBe(true);
+    // A board admin scopes to their own board only.
+    const boardAdmin = workspacesFor(
+      [{ ...org, boardId: 'arts', boardName: 'Faculty of Arts', role: 'org_admin' }],
+      boards,
+    );
+    expect(boardAdmin.map(workspaceLabel)).toEqual([
+      'Lyceum University',
+      'Lyceum University — Faculty of Arts',
+    ]);
+  });
+
   it('keeps a stored choice that still exists and falls back to the first otherwise', () => {
     const workspaces = workspacesFor([
       { ...org, boardId: null, boardName: null, role: 'learner' },
       {
         organizationId: 'org-b',
         organizationName: 'Other',
+        isOwner: false,
         boardId: null,
         boardName: null,
         role: 'learner',

@@ -1,36 +1,51 @@
 /**
  * The workspaces a user can switch between, built from their memberships: each organization
- * (and each board they belong to in it), or Personal mode when they have none. The choice is
- * remembered per user in localStorage, so it survives reloads and is never shared between
+ * as a whole, then each board they may scope to in it, or Personal mode when they have none.
+ * A member picks among the boards they belong to; the owner and organization-wide admins,
+ * who oversee every board, among all of the organization's boards (decision 0141). The choice
+ * is remembered per user in localStorage, so it survives reloads and is never shared between
  * two people on one browser.
  */
 import type { LearningRole, Workspace } from '@/lib/app-session';
 import { workspaceKey } from '@/lib/app-session';
-import type { Membership } from './api/get-memberships';
+import type { Membership, OrganizationBoard } from './api/get-memberships';
 
-export function workspacesFor(memberships: readonly Membership[]): Workspace[] {
+export function workspacesFor(
+  memberships: readonly Membership[],
+  boards: readonly OrganizationBoard[] = [],
+): Workspace[] {
   if (memberships.length === 0) return [{ kind: 'personal' }];
   const rolesByOrganization = new Map<string, Set<LearningRole>>();
+  const overseers = new Set<string>();
   for (const m of memberships) {
     const roles = rolesByOrganization.get(m.organizationId) ?? new Set<LearningRole>();
     roles.add(m.role);
     rolesByOrganization.set(m.organizationId, roles);
+    if (m.isOwner || (m.role === 'org_admin' && m.boardId === null))
+      overseers.add(m.organizationId);
   }
   const byKey = new Map<string, Workspace>();
+  const add = (workspace: Workspace) => {
+    const key = workspaceKey(workspace);
+    if (!byKey.has(key)) byKey.set(key, workspace);
+  };
   for (const m of memberships) {
-    const roles = [...(rolesByOrganization.get(m.organizationId) ?? [])];
     const whole: Workspace = {
       kind: 'organization',
       organizationId: m.organizationId,
       organizationName: m.organizationName,
       boardId: null,
       boardName: null,
-      roles,
+      roles: [...(rolesByOrganization.get(m.organizationId) ?? [])],
+      isOwner: m.isOwner,
     };
-    if (m.boardId === null) byKey.set(workspaceKey(whole), whole);
-    else {
-      const board: Workspace = { ...whole, boardId: m.boardId, boardName: m.boardName };
-      byKey.set(workspaceKey(board), board);
+    add(whole);
+    if (overseers.has(m.organizationId)) {
+      for (const board of boards.filter((b) => b.organizationId === m.organizationId)) {
+        add({ ...whole, boardId: board.id, boardName: board.name });
+      }
+    } else if (m.boardId !== null) {
+      add({ ...whole, boardId: m.boardId, boardName: m.boardName });
     }
   }
   return [...byKey.values()];

@@ -27,6 +27,8 @@ export type Workspace =
       boardName: string | null;
       /** The user's active roles in this organization. */
       roles: LearningRole[];
+      /** The organization's owner (organizations.owner_id): manages boards and sees everyone. */
+      isOwner: boolean;
     };
 
 export interface AppSession {
@@ -49,3 +51,9 @@ export function workspaceKey(workspace: Workspace): string {
     ? 'personal'
     : `org:${workspace.organizationId}:${workspace.boardId ?? 'all'}`;
 }
+
+/**
+ * The root of the app shell's query keys (memberships and boards for the switcher). A screen
+ * that adds, renames or removes a board invalidates it so the switcher follows.
+ */
+export const appShellKeys = { all: ['app-shell'] as const };

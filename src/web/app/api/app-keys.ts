@@ -1,5 +1,7 @@
-/** Query keys of the app shell's own reads. */
+/** Query keys of the app shell's own reads (the root lives in lib so screens can refresh it). */
+import { appShellKeys } from '@/lib/app-session';
+
 export const appKeys = {
-  all: ['app-shell'] as const,
+  all: appShellKeys.all,
   memberships: (userId: string) => [...appKeys.all, 'memberships', userId] as const,
 };

@@ -62,7 +62,9 @@ export function CourseLibraryPage() {
   const intro =
     session.workspace.kind === 'personal'
       ? 'Public courses you can enrol in yourself.'
-      : `Courses of ${session.workspace.organizationName} and public courses.`;
+      : session.workspace.boardName
+        ? `Courses of ${session.workspace.organizationName} distributed to ${session.workspace.boardName}.`
+        : `Courses of ${session.workspace.organizationName} and public courses.`;
 
   return (
     <AppPage title="Course library" intro={intro} wide>

@@ -21,7 +21,9 @@ export function DashboardPage() {
   const intro =
     workspace.kind === 'personal'
       ? 'Personal mode: public courses and the courses you enrol in yourself.'
-      : `Your courses at ${workspace.organizationName}.`;
+      : workspace.boardName
+        ? `Your courses at ${workspace.organizationName} distributed to ${workspace.boardName}.`
+        : `Your courses at ${workspace.organizationName}.`;
 
   return (
     <AppPage title="Dashboard" intro={intro} wide>

@@ -5,8 +5,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { workspaceKey, type AppSession } from '@/lib/app-session';
 import { getSupabase } from '@/lib/supabase';
+import { courseScopeFilter, narrowToBoard, withBoardScope } from '@/lib/workspace-scope';
 import { learnKeys } from './learn-keys';
-import { courseScopeFilter, serviceError } from './scope';
+import { serviceError } from './scope';
 
 export const LIBRARY_PAGE_SIZE = 12;
 
@@ -48,11 +49,16 @@ export async function getCourseLibrary(
   const from = page * LIBRARY_PAGE_SIZE;
   let query = client
     .from('courses')
-    .select('id, title, subject, description, visibility, organization:organizations(name)', {
-      count: 'exact',
-    })
+    .select(
+      withBoardScope(
+        'id, title, subject, description, visibility, organization:organizations(name)',
+        session,
+      ),
+      { count: 'exact' },
+    )
     .eq('published', true)
     .or(courseScopeFilter(session));
+  query = narrowToBoard(query, session);
   if (search) query = query.ilike('title', ilikePattern(search));
   const { data, error, count } = await query
     .order('title')

@@ -2,8 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { workspaceKey, type AppSession } from '@/lib/app-session';
 import { getSupabase } from '@/lib/supabase';
+import { courseIdsInBoard, courseScopeFilter } from '@/lib/workspace-scope';
 import { learnKeys } from './learn-keys';
-import { courseScopeFilter, serviceError } from './scope';
+import { serviceError } from './scope';
 
 export interface Enrolment {
   courseId: string;
@@ -35,14 +36,22 @@ export async function getEnrolments(session: AppSession): Promise<Enrolment[]> {
     .order('enrolled_at', { ascending: false })
     .limit(100);
   if (error) throw serviceError(error);
-  return (data as unknown as EnrolmentRow[]).map((row) => ({
-    courseId: row.course_id,
-    title: row.course.title,
-    subject: row.course.subject,
-    status: row.status,
-    progressPercent: row.progress_percent,
-    enrolledAt: row.enrolled_at,
-  }));
+  const rows = data as unknown as EnrolmentRow[];
+  const inScope = await courseIdsInBoard(
+    client,
+    session,
+    rows.map((row) => row.course_id),
+  );
+  return rows
+    .filter((row) => inScope.has(row.course_id))
+    .map((row) => ({
+      courseId: row.course_id,
+      title: row.course.title,
+      subject: row.course.subject,
+      status: row.status,
+      progressPercent: row.progress_percent,
+      enrolledAt: row.enrolled_at,
+    }));
 }
 
 export function useEnrolments(session: AppSession) {
