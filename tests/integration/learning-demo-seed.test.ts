@@ -1,6 +1,6 @@
 /**
  * The demo organization: seeded on an embedded first start (DEMO_SEED on), loaded from
- * content/courses/, usable by its four accounts with the printed password, and seeded once.
+ * content/courses/, usable by its five accounts with the printed password, and seeded once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,6 +113,14 @@ describe.each(databaseKinds)('demo seed on %s', (kind) => {
     const owner = await signIn('owner@lyceum-university.example');
     const { data: boards } = await owner.client.from('boards').select('name').order('name');
     expect(boards).toEqual([{ name: 'Faculty of Arts' }, { name: 'Faculty of Science' }]);
+
+    // The Arts admin holds an org_admin membership of that board only.
+    const artsAdmin = await signIn('arts-admin@lyceum-university.example');
+    const { data: adminships } = await artsAdmin.client
+      .from('memberships')
+      .select('role, board:boards(name)')
+      .eq('user_id', artsAdmin.id);
+    expect(adminships).toEqual([{ role: 'org_admin', board: { name: 'Faculty of Arts' } }]);
   });
 
   it('seeds once, and skips an invalid course directory with a warning when it runs again', async () => {

@@ -28,7 +28,7 @@ export const demoBoards = [
   { slug: 'science', name: 'Faculty of Science' },
 ] as const;
 
-type DemoRole = 'owner' | 'instructor' | 'learner' | 'compliance_officer';
+type DemoRole = 'owner' | 'board_admin' | 'instructor' | 'learner' | 'compliance_officer';
 
 export const demoAccounts: readonly {
   email: string;
@@ -41,6 +41,12 @@ export const demoAccounts: readonly {
     name: 'Demo Owner',
     role: 'owner',
     label: 'Owner and org admin',
+  },
+  {
+    email: 'arts-admin@lyceum-university.example',
+    name: 'Demo Arts Admin',
+    role: 'board_admin',
+    label: 'Board admin of the Faculty of Arts',
   },
   {
     email: 'instructor@lyceum-university.example',
@@ -168,8 +174,10 @@ async function seedPeople(tx: Queryable, passwordHash: string): Promise<DemoPeop
   );
   const boards = Object.fromEntries(boardRows.map((b) => [b.slug, b.id])) as DemoPeople['boards'];
 
-  // The student studies in both faculties; the others work across the organization.
+  // The student studies in both faculties; the Arts admin administers that faculty only (an
+  // org_admin membership of the board); the others work across the organization.
   const memberships = [
+    { user: users.board_admin, board: boards.arts, role: 'org_admin' },
     { user: users.instructor, board: null, role: 'instructor' },
     { user: users.learner, board: boards.arts, role: 'learner' },
     { user: users.learner, board: boards.science, role: 'learner' },
