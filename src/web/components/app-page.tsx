@@ -58,11 +58,14 @@ export function AppPage({
 export function Section({
   title,
   id,
+  description,
   children,
   className,
 }: {
   title: string;
   id: string;
+  /** A sentence under the title saying what the section is for. */
+  description?: ReactNode;
   children: ReactNode;
   className?: string;
 }) {
@@ -77,6 +80,7 @@ export function Section({
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
+      {description && <div className="mt-1 text-sm text-muted-foreground">{description}</div>}
       <div className="mt-3">{children}</div>
     </section>
   );

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { Share2, Trash2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -36,17 +37,7 @@ import {
   type DistributedCourse,
 } from './api/distribution';
 import { useBoards, type BoardSummary } from './api/get-boards';
-import {
-  EmptyState,
-  FieldError,
-  LoadError,
-  LoadingBlock,
-  OwnerOnly,
-  OwnerPage,
-  Section,
-  plural,
-  type OwnedWorkspace,
-} from './owner-ui';
+import { FieldError, OwnerOnly, plural, type OwnedWorkspace } from './owner-ui';
 import { ownerPaths } from './owner-paths';
 
 const back = { to: ownerPaths.boards, label: 'All boards' };
@@ -60,41 +51,42 @@ function Board({ workspace }: { workspace: OwnedWorkspace }) {
   const boards = useBoards(workspace.organizationId);
   if (boards.isPending) {
     return (
-      <OwnerPage title="Board" back={back}>
+      <AppPage wide title="Board" back={back}>
         <LoadingBlock label="Loading the board…" />
-      </OwnerPage>
+      </AppPage>
     );
   }
   if (boards.isError) {
     return (
-      <OwnerPage title="Board" back={back}>
+      <AppPage wide title="Board" back={back}>
         <LoadError
           message={`Could not load the board: ${boards.error.message}`}
           onRetry={() => void boards.refetch()}
         />
-      </OwnerPage>
+      </AppPage>
     );
   }
   const board = boards.data.find((b) => b.id === boardId);
   if (!board) {
     return (
-      <OwnerPage title="Board" back={back}>
+      <AppPage wide title="Board" back={back}>
         <EmptyState>
           This board is not one of {workspace.organizationName}&rsquo;s: it may have been removed.
           Go back to the boards to choose another.
         </EmptyState>
-      </OwnerPage>
+      </AppPage>
     );
   }
   return (
-    <OwnerPage
+    <AppPage
+      wide
       title={board.name}
       back={back}
       intro={`${plural(board.members, 'member', 'members')} · ${plural(board.courses, 'course', 'courses')} distributed`}
     >
       <BoardAdmins board={board} workspace={workspace} />
       <BoardCourses board={board} workspace={workspace} />
-    </OwnerPage>
+    </AppPage>
   );
 }
 

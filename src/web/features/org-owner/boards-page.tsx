@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,17 +25,7 @@ import { useCreateBoard } from './api/create-board';
 import { useBoards, type BoardSummary } from './api/get-boards';
 import { useRemoveBoard } from './api/remove-board';
 import { useRenameBoard } from './api/rename-board';
-import {
-  EmptyState,
-  FieldError,
-  LoadError,
-  LoadingBlock,
-  OwnerOnly,
-  OwnerPage,
-  Section,
-  plural,
-  type OwnedWorkspace,
-} from './owner-ui';
+import { FieldError, OwnerOnly, plural, type OwnedWorkspace } from './owner-ui';
 import { ownerPaths } from './owner-paths';
 
 export function BoardsPage() {
@@ -44,7 +35,8 @@ export function BoardsPage() {
 function Boards({ workspace }: { workspace: OwnedWorkspace }) {
   const boards = useBoards(workspace.organizationId);
   return (
-    <OwnerPage
+    <AppPage
+      wide
       title="Boards"
       intro={`The faculties and departments of ${workspace.organizationName}. Each board's members find the courses you distribute to it.`}
     >
@@ -72,7 +64,7 @@ function Boards({ workspace }: { workspace: OwnedWorkspace }) {
           </ul>
         )}
       </Section>
-    </OwnerPage>
+    </AppPage>
   );
 }
 

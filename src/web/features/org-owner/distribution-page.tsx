@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Search, Share2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -29,17 +30,7 @@ import {
   type DistributedCourse,
 } from './api/distribution';
 import { useBoards, type BoardSummary } from './api/get-boards';
-import {
-  EmptyState,
-  FieldError,
-  LoadError,
-  LoadingBlock,
-  OwnerOnly,
-  OwnerPage,
-  Section,
-  plural,
-  type OwnedWorkspace,
-} from './owner-ui';
+import { FieldError, OwnerOnly, plural, type OwnedWorkspace } from './owner-ui';
 import { ownerPaths } from './owner-paths';
 
 const searchSchema = z.object({
@@ -96,7 +87,8 @@ function Distribution({ workspace }: { workspace: OwnedWorkspace }) {
   const boardList = boards.data ?? [];
 
   return (
-    <OwnerPage
+    <AppPage
+      wide
       title="Course distribution"
       intro="Distribute a course to one or more boards: their members find it in their course library once it is published. Withdrawing it keeps the enrolments already made."
     >
@@ -204,7 +196,7 @@ function Distribution({ workspace }: { workspace: OwnedWorkspace }) {
           </div>
         )}
       </Section>
-    </OwnerPage>
+    </AppPage>
   );
 }
 

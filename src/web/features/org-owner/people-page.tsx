@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
 import { z } from 'zod';
+import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,17 +16,7 @@ import { Pager } from '@/components/ui/pager';
 import { roleLabels } from '@/lib/app-session';
 import { useBoards } from './api/get-boards';
 import { PEOPLE_PAGE_SIZE, usePeople, type Person } from './api/get-people';
-import {
-  EmptyState,
-  FieldError,
-  LoadError,
-  LoadingBlock,
-  OwnerOnly,
-  OwnerPage,
-  Section,
-  plural,
-  type OwnedWorkspace,
-} from './owner-ui';
+import { FieldError, OwnerOnly, plural, type OwnedWorkspace } from './owner-ui';
 
 const ALL_BOARDS = 'all';
 
@@ -81,7 +72,8 @@ function People({ workspace }: { workspace: OwnedWorkspace }) {
   const boardName = boards.data?.find((b) => b.id === boardId)?.name;
 
   return (
-    <OwnerPage
+    <AppPage
+      wide
       title="All users"
       intro={`Everyone in ${workspace.organizationName}, across its boards, with every membership they hold.`}
     >
@@ -177,7 +169,7 @@ function People({ workspace }: { workspace: OwnedWorkspace }) {
           </div>
         )}
       </Section>
-    </OwnerPage>
+    </AppPage>
   );
 }
 
