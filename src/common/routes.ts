@@ -368,6 +368,47 @@ export const routes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The organization admin's analytics, thresholds, reports and settings (decisions 0135-0136).
+  {
+    path: '/app/org/analytics',
+    label: 'Analytics',
+    section: 'Organization',
+    title: pageTitle('Analytics'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/org/thresholds',
+    label: 'Thresholds',
+    section: 'Organization',
+    title: pageTitle('Thresholds'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/org/reports',
+    label: 'Reports',
+    section: 'Organization',
+    title: pageTitle('Reports'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/org/reports/print',
+    label: 'Printable report',
+    section: 'Reports',
+    title: pageTitle('Printable report'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/org/settings',
+    label: 'Organization settings',
+    section: 'Organization',
+    title: pageTitle('Organization settings'),
+    kind: 'app',
+    prerender: false,
+  },
 ];
 
 const UUID_SEGMENT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';

@@ -16,6 +16,12 @@ const organization = (
   }) as const;
 
 const ownerScreens = ['/app/owner/boards', '/app/owner/distribution', '/app/owner/people'];
+const adminScreens = [
+  '/app/org/analytics',
+  '/app/org/thresholds',
+  '/app/org/reports',
+  '/app/org/settings',
+];
 
 describe('app navigation', () => {
   it('shows a student and a Personal-mode user the dashboard and the course library', () => {
@@ -35,11 +41,16 @@ describe('app navigation', () => {
     expect(navFor(organization(['org_admin'], true)).map((i) => i.path)).toEqual([
       '/app',
       '/app/courses',
+      ...adminScreens,
       ...ownerScreens,
     ]);
     expect(navFor(organization(['org_admin'], true)).map((i) => i.label)).toEqual([
       'Dashboard',
       'Courses',
+      'Analytics',
+      'Thresholds',
+      'Reports',
+      'Organization settings',
       'Boards',
       'Course distribution',
       'All users',
@@ -56,6 +67,17 @@ describe('app navigation', () => {
     for (const [role, keys] of Object.entries(navByRole)) {
       if (role !== 'owner') expect(keys, role).not.toContain('boards');
     }
+  });
+
+  it("gives an organization admin the organization's analytics, thresholds, reports and settings", () => {
+    expect(navFor(organization(['org_admin'])).map((i) => i.path)).toEqual([
+      '/app',
+      '/app/courses',
+      ...adminScreens,
+    ]);
+    expect(navFor(organization(['instructor', 'learner'])).map((i) => i.path)).not.toContain(
+      '/app/org/analytics',
+    );
   });
 
   it('marks the entry a nested page belongs to', () => {

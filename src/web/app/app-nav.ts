@@ -3,7 +3,18 @@
  * its feature works; a feature adds its entry to `navItems` and names it under each role that
  * may use it. Labels come from the route table, so a page is named in one place.
  */
-import { BookOpen, LayoutDashboard, Network, Share2, Users, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  BookOpen,
+  FileText,
+  Gauge,
+  LayoutDashboard,
+  Network,
+  Settings,
+  Share2,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { findRoute } from '@common/routes';
 import type { LearningRole, Workspace } from '@/lib/app-session';
 
@@ -22,6 +33,10 @@ function item(path: string, icon: LucideIcon): AppNavItem {
 const navItems = {
   dashboard: item('/app', LayoutDashboard),
   courses: item('/app/courses', BookOpen),
+  analytics: item('/app/org/analytics', BarChart3),
+  thresholds: item('/app/org/thresholds', Gauge),
+  reports: item('/app/org/reports', FileText),
+  orgSettings: item('/app/org/settings', Settings),
   boards: item('/app/owner/boards', Network),
   distribution: item('/app/owner/distribution', Share2),
   people: item('/app/owner/people', Users),
@@ -38,7 +53,7 @@ export const navByRole: Record<LearningRole | 'owner' | 'personal', readonly Nav
   personal: ['dashboard', 'courses'],
   learner: ['dashboard', 'courses'],
   instructor: ['dashboard', 'courses'],
-  org_admin: ['dashboard', 'courses'],
+  org_admin: ['dashboard', 'courses', 'analytics', 'thresholds', 'reports', 'orgSettings'],
   compliance_officer: ['dashboard'],
   owner: ['boards', 'distribution', 'people'],
 };

@@ -22,4 +22,14 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/owner/distribution': () =>
     import('@/features/org-owner/distribution-page').then((m) => m.DistributionPage),
   '/app/owner/people': () => import('@/features/org-owner/people-page').then((m) => m.PeoplePage),
+  '/app/org/analytics': () =>
+    import('@/features/org-insights/analytics-page').then((m) => m.AnalyticsPage),
+  '/app/org/thresholds': () =>
+    import('@/features/org-insights/thresholds-page').then((m) => m.ThresholdsPage),
+  '/app/org/reports': () =>
+    import('@/features/org-insights/reports-page').then((m) => m.ReportsPage),
+  '/app/org/reports/print': () =>
+    import('@/features/org-insights/report-print-page').then((m) => m.ReportPrintPage),
+  '/app/org/settings': () =>
+    import('@/features/org-insights/settings-page').then((m) => m.SettingsPage),
 };
