@@ -153,6 +153,9 @@ async function recount(f: LearningFixture, windowStart: string) {
   return {
     totals: {
       courses: courses.length,
+      learners: new Set(
+        memberships.filter((m) => m.active && m.role === 'learner').map((m) => m.user_id),
+      ).size,
       enrollments: list.reduce((s, c) => s + c.enrollments, 0),
       completions: list.reduce((s, c) => s + c.completions, 0),
       graded_attempts: graded,
