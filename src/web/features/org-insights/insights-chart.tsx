@@ -38,7 +38,9 @@ export function FigureBarChart({
       ? 'No figures to draw yet.'
       : known.length === 1
         ? `${top!.name}: ${show(top!.value)}.`
-        : `Highest ${top!.name} (${show(top!.value)}), lowest ${bottom!.name} (${show(bottom!.value)}).`;
+        : top!.value === bottom!.value
+          ? `All ${known.length} at ${show(top!.value)}.`
+          : `Highest ${top!.name} (${show(top!.value)}), lowest ${bottom!.name} (${show(bottom!.value)}).`;
   const height = Math.max(120, known.length * 36 + 40);
   return (
     <figure className="m-0 grid gap-2" aria-describedby={describedBy}>

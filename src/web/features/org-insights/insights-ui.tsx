@@ -96,7 +96,9 @@ export function Field({
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className="leading-snug">
+        {label}
+      </Label>
       <Input
         id={id}
         aria-invalid={error ? true : undefined}
@@ -129,7 +131,9 @@ export function SelectField({
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className="leading-snug">
+        {label}
+      </Label>
       <select
         id={id}
         aria-invalid={error ? true : undefined}

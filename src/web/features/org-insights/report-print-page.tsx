@@ -29,10 +29,10 @@ export function ReportPrintPage() {
 function describeFilters(filters: ReportFilters, options: FilterOptions | undefined): string {
   const parts = [
     filters.course
-      ? `course ${options?.courses.find((c) => c.id === filters.course)?.name ?? 'chosen'}`
-      : 'all courses',
+      ? `Course: ${options?.courses.find((c) => c.id === filters.course)?.name ?? 'the one chosen'}`
+      : 'All courses',
     filters.board
-      ? `learners of ${options?.boards.find((b) => b.id === filters.board)?.name ?? 'the chosen board'}`
+      ? `learners of ${options?.boards.find((b) => b.id === filters.board)?.name ?? 'the board chosen'}`
       : 'all boards',
   ];
   if (filters.from && filters.to)
@@ -82,7 +82,7 @@ function PrintableReport({ admin }: { admin: AdminContext }) {
           Print
         </Button>
       </div>
-      <header className="border-b pb-4">
+      <div className="border-b pb-4">
         <h1 className="font-serif text-2xl font-semibold tracking-tight text-primary">
           Progress and results: {admin.organizationName}
         </h1>
@@ -90,7 +90,7 @@ function PrintableReport({ admin }: { admin: AdminContext }) {
           {describeFilters(filters, options.data)}. Prepared{' '}
           {formatDateTime(new Date().toISOString())}.
         </p>
-      </header>
+      </div>
       <div className="mt-6 grid gap-6">
         {invalid.length > 0 ? (
           <Notice tone="error">

@@ -119,7 +119,7 @@ function SettingsForm({
           error={errors.slug}
           hint={
             owner
-              ? 'Lower-case letters, digits and single hyphens. Links that use the old address stop working when you change it.'
+              ? 'The organization’s unique short name: lower-case letters, digits and single hyphens. Anything that refers to the old one must be told the new one.'
               : 'Only the organization’s owner changes the address.'
           }
         />
