@@ -158,6 +158,11 @@ describe.each(databaseKinds)('the organization owner on %s', (kind) => {
       expect(data).toEqual([
         expect.objectContaining({ name: 'Faculty of Arts', members: 3, admins: 1, courses: 1 }),
       ]);
+      for (const actor of ['learner', 'board_admin', 'other_admin', 'compliance'] as const) {
+        const refused = await f.client(actor).rpc('board_overview', { organization_id: f.orgA });
+        expect(refused.status, actor).toBe(403);
+        expect(refused.data, actor).toBeNull();
+      }
     });
 
     it('removes a board after moving its members, and refuses while it has board admins', async () => {
