@@ -31,9 +31,9 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { Separator } from '@/components/ui/separator';
-import { AppSessionContext, roleLabels, workspaceKey, type Workspace } from '@/lib/app-session';
+import { AppSessionContext, workspaceKey, type Workspace } from '@/lib/app-session';
 import { loginPathFor } from '@/lib/safe-next-path';
-import { useMemberships } from './api/get-memberships';
+import { useMemberships, type Membership } from './api/get-memberships';
 import { activeNavPath, navFor } from './app-nav';
 import { LyceumMark } from './lyceum-mark';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -44,6 +44,7 @@ import {
   readStoredWorkspace,
   storeWorkspace,
   workspaceLabel,
+  workspaceRoleLabels,
   workspacesFor,
 } from './workspaces';
 
@@ -128,7 +129,12 @@ function SignedInApp({
       <AppHeader userId={userId} email={email} />
       <div className="flex flex-1">
         {workspaces && workspace && (
-          <AppSidebar workspaces={workspaces} workspace={workspace} onChoose={choose} />
+          <AppSidebar
+            workspaces={workspaces}
+            workspace={workspace}
+            memberships={memberships.data?.memberships ?? []}
+            onChoose={choose}
+          />
         )}
         <SidebarInset>
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
@@ -224,10 +230,12 @@ function AppHeader({ userId, email }: { userId: string; email: string }) {
 function AppSidebar({
   workspaces,
   workspace,
+  memberships,
   onChoose,
 }: {
   workspaces: Workspace[];
   workspace: Workspace;
+  memberships: readonly Membership[];
   onChoose: (key: string) => void;
 }) {
   const { pathname } = useLocation();
@@ -280,9 +288,7 @@ function AppSidebar({
         )}
         {workspace.kind === 'organization' && (
           <p className="text-xs text-sidebar-foreground/80">
-            {[...(workspace.isOwner ? ['Owner'] : []), ...workspace.roles.map((r) => roleLabels[r])]
-              .filter((label, i, all) => all.indexOf(label) === i)
-              .join(', ')}
+            {workspaceRoleLabels(workspace, memberships).join(', ')}
           </p>
         )}
         {workspace.kind === 'organization' && workspace.boardName && (

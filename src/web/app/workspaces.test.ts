@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workspaceKey } from '@/lib/app-session';
 import type { Membership } from './api/get-memberships';
-import { chooseWorkspace, workspaceLabel, workspacesFor } from './workspaces';
+import { chooseWorkspace, workspaceLabel, workspaceRoleLabels, workspacesFor } from './workspaces';
 
 const org = { organizationId: 'org-a', organizationName: 'Lyceum University', isOwner: false };
 
@@ -94,5 +94,29 @@ describe('workspaces', () => {
     expect(chooseWorkspace(workspaces, workspaceKey(workspaces[1]!))).toBe(workspaces[1]);
     expect(chooseWorkspace(workspaces, 'org:gone:all')).toBe(workspaces[0]);
     expect(chooseWorkspace(workspaces, null)).toBe(workspaces[0]);
+  });
+
+  it('names the owner, and an admin of boards only as the admin of those boards', () => {
+    const owner: Membership[] = [
+      { ...org, isOwner: true, boardId: null, boardName: null, role: 'org_admin' },
+    ];
+    expect(workspaceRoleLabels(workspacesFor(owner)[0]!, owner)).toEqual(['Owner', 'Org Admin']);
+
+    const boardAdmin: Membership[] = [
+      { ...org, boardId: 'arts', boardName: 'Faculty of Arts', role: 'org_admin' },
+      { ...org, boardId: null, boardName: null, role: 'instructor' },
+    ];
+    for (const workspace of workspacesFor(boardAdmin)) {
+      expect(workspaceRoleLabels(workspace, boardAdmin).sort()).toEqual([
+        'Board Admin of Faculty of Arts',
+        'Instructor',
+      ]);
+    }
+    const both: Membership[] = [
+      ...boardAdmin,
+      { ...org, boardId: null, boardName: null, role: 'org_admin' },
+    ];
+    expect(workspaceRoleLabels(workspacesFor(both)[0]!, both)).toContain('Org Admin');
+    expect(workspaceRoleLabels({ kind: 'personal' }, [])).toEqual([]);
   });
 });

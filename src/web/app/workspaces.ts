@@ -7,7 +7,7 @@
  * two people on one browser.
  */
 import type { LearningRole, Workspace } from '@/lib/app-session';
-import { workspaceKey } from '@/lib/app-session';
+import { roleLabels, workspaceKey } from '@/lib/app-session';
 import type { Membership, OrganizationBoard } from './api/get-memberships';
 
 export function workspacesFor(
@@ -56,6 +56,35 @@ export function workspaceLabel(workspace: Workspace): string {
   return workspace.boardName
     ? `${workspace.organizationName} — ${workspace.boardName}`
     : workspace.organizationName;
+}
+
+/**
+ * What the sidebar says the user is in a workspace: "Owner" for the owner, and each role's
+ * label, except that an admin of boards only (org_admin memberships with a board, decision
+ * 0100) is named "Board Admin of …", since they govern those boards and not the organization.
+ */
+export function workspaceRoleLabels(
+  workspace: Workspace,
+  memberships: readonly Membership[],
+): string[] {
+  if (workspace.kind === 'personal') return [];
+  const here = memberships.filter((m) => m.organizationId === workspace.organizationId);
+  const labels = workspace.isOwner ? ['Owner'] : [];
+  for (const role of workspace.roles) {
+    const boardsOnly =
+      role === 'org_admin' &&
+      !workspace.isOwner &&
+      !here.some((m) => m.role === 'org_admin' && m.boardId === null);
+    if (boardsOnly) {
+      const boards = here
+        .filter((m) => m.role === 'org_admin' && m.boardId !== null)
+        .map((m) => m.boardName ?? 'a board');
+      labels.push(`Board Admin of ${boards.join(', ')}`);
+    } else {
+      labels.push(roleLabels[role]);
+    }
+  }
+  return [...new Set(labels)];
 }
 
 const storageKey = (userId: string) => `lyceum.workspace.${userId}`;
