@@ -121,6 +121,17 @@ export const mailTemplates = {
       input,
       ignore,
     ),
+  invitation: (to: string, input: TemplateInput & { organization?: string }) =>
+    compose(
+      to,
+      input.organization
+        ? `You are invited to ${input.organization} on ${input.product}`
+        : `You are invited to ${input.product}`,
+      `${input.organization ? `${input.organization} invited you` : 'You are invited'} to ${input.product}. Accept the invitation and choose a password to start.`,
+      'Accept the invitation',
+      input,
+      'The link and the code work once, for one hour; after that, ask your administrator to send the invitation again.',
+    ),
   reauthentication: (to: string, input: TemplateInput) =>
     compose(
       to,

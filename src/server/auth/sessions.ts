@@ -110,6 +110,19 @@ export async function sessionResponse(
   };
 }
 
+/**
+ * GoTrue's answer for a banned account (an operator's `ban_duration`, or an organization's
+ * deactivation of its last membership, decision 0130). Every path that issues tokens asks it,
+ * so no sign-in method, mail link, second factor or refresh gets past a ban.
+ */
+export async function assertNotBanned(tx: Queryable, userId: string): Promise<void> {
+  const { rows } = await tx.query<{ banned: boolean }>(
+    'select banned_until is not null and banned_until > now() as banned from auth.users where id = $1',
+    [userId],
+  );
+  if (rows[0]?.banned) throw badRequest('user_banned', 'User is banned');
+}
+
 /** Starts a session (one per sign-in) and returns the token response. */
 export async function createSession(
   deps: AuthDeps,
@@ -118,6 +131,7 @@ export async function createSession(
   method: string,
   client: { ip?: string; userAgent?: string },
 ): Promise<SessionJson> {
+  await assertNotBanned(tx, userId);
   const notAfter = new Date(Date.now() + deps.config.auth.sessionLifetimeDays * DAY_MS);
   const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
   const { rows } = await tx.query<SessionRow & Record<string, unknown>>(
@@ -149,6 +163,7 @@ export async function raiseSessionToAal2(
   factorId: string,
   method: 'totp' | 'mfa/recovery_code',
 ): Promise<SessionJson> {
+  await assertNotBanned(tx, session.user_id);
   const amr: AmrEntry[] = [
     { method, timestamp: Math.floor(Date.now() / 1000) },
     ...session.amr.filter((entry) => entry.method !== method),

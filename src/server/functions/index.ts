@@ -1,6 +1,7 @@
 import { dataRoomFunction } from './data-room';
 import { dataRoomAccessFunction } from './data-room-access';
 import { healthFunction } from './health';
+import { orgPeopleFunction } from './org-people';
 import type { EdgeFunctionDefinition } from './types';
 import { vercelAnalyticsFunction } from './vercel-analytics';
 
@@ -10,4 +11,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   vercelAnalyticsFunction,
   dataRoomAccessFunction,
   dataRoomFunction,
+  orgPeopleFunction,
 ];

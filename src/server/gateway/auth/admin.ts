@@ -1,8 +1,12 @@
-/** `/admin/users` for the service-role key: list, create, read, update, ban, delete. */
+/**
+ * `/admin/users` for the service-role key: list, create, read, update, ban, delete; and
+ * `/invite` (`supabase.auth.admin.inviteUserByEmail`).
+ */
 import { Hono } from 'hono';
 import { brand } from '../../../common/brand';
 import { applyEmailChange, confirmEmail, createUser, setPassword } from '../../auth/accounts';
 import { removeFactor } from '../../auth/factors';
+import { inviteUser } from '../../auth/invitations';
 import { passwordChangedNotice } from '../../auth/mail';
 import { AuthError, validation } from '../../auth/errors';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
@@ -16,13 +20,16 @@ import {
 } from '../../auth/users';
 import type { Queryable } from '../../db/types';
 import {
+  authBaseUrl,
   jsonBody,
   optionalObject,
   optionalString,
   requireServiceRole,
+  safeRedirect,
   type AuthEnv,
   type AuthServices,
 } from './http';
+import { verifyLink } from './signup';
 
 const units: Record<string, number> = {
   h: 3600_000,
@@ -71,6 +78,7 @@ function metadataArg(body: Record<string, unknown>, ...keys: string[]) {
 export function adminRoutes(services: AuthServices) {
   const app = new Hono<AuthEnv>();
   app.use('/admin/*', requireServiceRole(services));
+  app.use('/invite', requireServiceRole(services));
 
   async function existing(id: string) {
     const user = isUuid(id) ? await loadUser(services.db, id) : undefined;
@@ -139,6 +147,33 @@ export function adminRoutes(services: AuthServices) {
       return created.id;
     });
     return c.json(userJson((await loadUser(services.db, id))!));
+  });
+
+  /**
+   * GoTrue's invitation: an account without a password and a mail whose link (type `invite`)
+   * signs the invitee in at `redirect_to`, where they choose a password. An address with a
+   * confirmed account gets 422 `email_exists`; one invited before gets a fresh link.
+   */
+  app.post('/invite', async (c) => {
+    const body = await jsonBody(c);
+    const email = normalizeEmail(body.email);
+    if (!email)
+      throw new AuthError(400, 'email_address_invalid', 'A valid email address is required');
+    const redirectTo = safeRedirect(
+      services,
+      c,
+      c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'),
+    );
+    const base = authBaseUrl(services, c);
+    const invitation = await services.db.transaction((tx) =>
+      inviteUser(tx, {
+        email,
+        userMetadata: optionalObject(body, 'data') ?? {},
+        linkFor: (tokenHash) => verifyLink(base, tokenHash, 'invite', redirectTo),
+      }),
+    );
+    await services.mailer.send(invitation.mail);
+    return c.json(userJson((await loadUser(services.db, invitation.user.id))!));
   });
 
   app.get('/admin/users/:id', async (c) => c.json(userJson(await existing(c.req.param('id')))));

@@ -92,7 +92,7 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * is used only on loopback: elsewhere the Host header is the caller's to choose, and a forged
  * one would put a reset link to the caller's server into a victim's mail.
  */
-function siteUrl(services: AuthServices, c: Context): string {
+function siteUrl(services: Pick<AuthServices, 'config'>, c: Context): string {
   if (services.config.siteUrl) return services.config.siteUrl;
   const origin = new URL(c.req.url);
   if (loopbackHosts.has(origin.hostname)) return origin.origin;
@@ -108,7 +108,11 @@ function siteUrl(services: AuthServices, c: Context): string {
  * falls back to the site URL, as Supabase Auth does, so links cannot be turned into open
  * redirects.
  */
-export function safeRedirect(services: AuthServices, c: Context, requested: unknown): string {
+export function safeRedirect(
+  services: Pick<AuthServices, 'config'>,
+  c: Context,
+  requested: unknown,
+): string {
   const site = siteUrl(services, c);
   if (typeof requested !== 'string' || requested === '') return site;
   let url: URL;
@@ -126,7 +130,7 @@ export function safeRedirect(services: AuthServices, c: Context, requested: unkn
   return allowed.has(url.origin) ? url.toString() : site;
 }
 
-export function authBaseUrl(services: AuthServices, c: Context): string {
+export function authBaseUrl(services: Pick<AuthServices, 'config'>, c: Context): string {
   return `${siteUrl(services, c)}/auth/v1`;
 }
 
