@@ -80,6 +80,20 @@ describe('app navigation', () => {
     );
   });
 
+  it("gives an admin of boards only the board admin's links, not the organization admin's", () => {
+    const orgAdmin = navFor(organization(['org_admin'])).map((i) => i.path);
+    const boardAdmin = navFor({ ...organization(['org_admin']), boardAdminOnly: true }).map(
+      (i) => i.path,
+    );
+    expect(boardAdmin).toEqual(['/app', '/app/courses']);
+    expect(orgAdmin.length).toBeGreaterThan(boardAdmin.length);
+    // Their other roles still count.
+    const teaching = navFor({ ...organization(['org_admin', 'instructor']), boardAdminOnly: true });
+    expect(teaching.map((i) => i.path)).toEqual(
+      navFor(organization(['instructor'])).map((i) => i.path),
+    );
+  });
+
   it('marks the entry a nested page belongs to', () => {
     const items = navFor({ kind: 'personal' });
     expect(activeNavPath(items, '/app')).toBe('/app');

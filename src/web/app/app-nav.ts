@@ -49,12 +49,18 @@ type NavKey = keyof typeof navItems;
  * (organizations.owner_id, not a membership role) is a row too: boards, board admins, course
  * distribution and every user are theirs alone.
  */
-export const navByRole: Record<LearningRole | 'owner' | 'personal', readonly NavKey[]> = {
+export const navByRole: Record<
+  LearningRole | 'board_admin' | 'owner' | 'personal',
+  readonly NavKey[]
+> = {
   personal: ['dashboard', 'courses'],
   learner: ['dashboard', 'courses'],
   instructor: ['dashboard', 'courses'],
   org_admin: ['dashboard', 'courses', 'analytics', 'thresholds', 'reports', 'orgSettings'],
   compliance_officer: ['dashboard'],
+  // An org_admin of boards only (Workspace.boardAdminOnly): the organization-wide admin
+  // screens refuse them, so they get the links their board work needs.
+  board_admin: ['dashboard', 'courses'],
   owner: ['boards', 'distribution', 'people'],
 };
 
@@ -63,7 +69,12 @@ export function navFor(workspace: Workspace): AppNavItem[] {
   const roles =
     workspace.kind === 'personal'
       ? (['personal'] as const)
-      : [...workspace.roles, ...(workspace.isOwner ? (['owner'] as const) : [])];
+      : [
+          ...workspace.roles.map((role) =>
+            role === 'org_admin' && workspace.boardAdminOnly ? ('board_admin' as const) : role,
+          ),
+          ...(workspace.isOwner ? (['owner'] as const) : []),
+        ];
   const keys = new Set(roles.flatMap((role) => navByRole[role]));
   return (Object.keys(navItems) as NavKey[])
     .filter((key) => keys.has(key))

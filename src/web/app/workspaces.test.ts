@@ -77,6 +77,9 @@ describe('workspaces', () => {
       'Lyceum University',
       'Lyceum University — Faculty of Arts',
     ]);
+    expect(boardAdmin.every((w) => w.kind === 'organization' && w.boardAdminOnly)).toBe(true);
+    expect(owner.some((w) => w.kind === 'organization' && w.boardAdminOnly)).toBe(false);
+    expect(admin.some((w) => w.kind === 'organization' && w.boardAdminOnly)).toBe(false);
   });
 
   it('keeps a stored choice that still exists and falls back to the first otherwise', () => {

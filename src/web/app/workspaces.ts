@@ -24,6 +24,9 @@ export function workspacesFor(
     if (m.isOwner || (m.role === 'org_admin' && m.boardId === null))
       overseers.add(m.organizationId);
   }
+  const boardAdminOnly = (organizationId: string) =>
+    !overseers.has(organizationId) &&
+    Boolean(rolesByOrganization.get(organizationId)?.has('org_admin'));
   const byKey = new Map<string, Workspace>();
   const add = (workspace: Workspace) => {
     const key = workspaceKey(workspace);
@@ -38,6 +41,7 @@ export function workspacesFor(
       boardName: null,
       roles: [...(rolesByOrganization.get(m.organizationId) ?? [])],
       isOwner: m.isOwner,
+      ...(boardAdminOnly(m.organizationId) ? { boardAdminOnly: true } : {}),
     };
     add(whole);
     if (overseers.has(m.organizationId)) {

@@ -29,6 +29,12 @@ export type Workspace =
       roles: LearningRole[];
       /** The organization's owner (organizations.owner_id): manages boards and sees everyone. */
       isOwner: boolean;
+      /**
+       * Set when every org_admin membership held here is of a board: a board admin, who
+       * governs those boards (their learners and instructors, enrolling them), not the
+       * organization (decision 0100), so organization-wide admin screens are not theirs.
+       */
+      boardAdminOnly?: boolean;
     };
 
 export interface AppSession {
