@@ -420,6 +420,27 @@ describe('the owner', () => {
         '80%',
       ]);
 
+      // Choosing a board in the workspace narrows the figures and the report to its learners.
+      await page
+        .getByLabel('Workspace')
+        .selectOption({ label: `${world.orgName} — Faculty of Arts` });
+      await page
+        .getByText(
+          'Faculty of Arts (Insights Test University): the figures of the board’s learners',
+        )
+        .waitFor();
+      const tile = (label: string) =>
+        page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+      await expect.poll(() => tile('Enrolments').innerText()).toBe('2');
+      expect(await tile('Average score').innerText()).toBe('60%');
+      await page.getByText('of 2 learners on the board').waitFor();
+      await page.getByRole('link', { name: 'Reports', exact: true }).first().click();
+      await page.getByText('All 2 matching enrolments.').waitFor();
+      expect(new URL(page.url()).searchParams.get('board')).toBe(world.arts);
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.getByText('All 4 matching enrolments.').waitFor();
+      await page.getByLabel('Workspace').selectOption({ label: world.orgName });
+
       await page.goto(`${baseUrl}/app/org/settings`, { waitUntil: 'networkidle' });
       const slug = page.getByLabel('Address (slug)');
       await slug.fill('Not A Slug');
@@ -486,6 +507,10 @@ describe('accessibility', () => {
         await page.getByRole('heading', { level: 1, name: new RegExp(title) }).waitFor();
         await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
         expect(await seriousAxeViolations(page)).toEqual([]);
+        // Wide tables scroll inside their frame; the page itself never scrolls sideways.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
         await shot(page, `org-insights-${name}-${viewport}`);
       } finally {
         await page.context().close();

@@ -9,6 +9,7 @@ import { FileText, Search } from 'lucide-react';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { Pager } from '@/components/ui/pager';
 import {
   Table,
@@ -19,6 +20,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useAppSession } from '@/lib/app-session';
 import { useBoardInsights } from './api/get-board-insights';
 import { COURSE_PAGE_SIZE, useCourseInsights } from './api/get-course-insights';
 import { useOrganizationInsights, type OrganizationTotals } from './api/get-organization-insights';
@@ -27,19 +29,33 @@ import { FigureBarChart } from './insights-chart';
 import { insightsPaths } from './insights-paths';
 import { AdminOnly, FigureTile, type AdminContext } from './insights-ui';
 
+/** The board the figures are for: the workspace's, for the owner (decisions 0135, 0141). */
+interface Scope {
+  boardId: string | null;
+  boardName: string | null;
+}
+
 export function AnalyticsPage() {
   return <AdminOnly title="Analytics">{(admin) => <Analytics admin={admin} />}</AdminOnly>;
 }
 
 function Analytics({ admin }: { admin: AdminContext }) {
-  const totals = useOrganizationInsights(admin.userId, admin.organizationId, null);
+  const { workspace } = useAppSession();
+  const chosenBoard = workspace.kind === 'organization' ? workspace.boardId : null;
+  const scope: Scope =
+    chosenBoard && admin.access.owner && workspace.kind === 'organization'
+      ? { boardId: chosenBoard, boardName: workspace.boardName }
+      : { boardId: null, boardName: null };
+  const totals = useOrganizationInsights(admin.userId, admin.organizationId, scope.boardId);
   return (
     <AppPage
       title="Analytics"
       wide
       intro={
         <>
-          {admin.organizationName}: figures kept up to date as learners work.
+          {scope.boardName
+            ? `${scope.boardName} (${admin.organizationName}): the figures of the board’s learners, kept up to date as they work.`
+            : `${admin.organizationName}: figures kept up to date as learners work.`}
           {totals.data && (
             <>
               {' '}
@@ -67,16 +83,24 @@ function Analytics({ admin }: { admin: AdminContext }) {
         />
       ) : (
         <>
-          <TotalsSection totals={totals.data} />
-          <CoursesSection admin={admin} hasCourses={totals.data.courses > 0} />
-          {admin.access.owner && <BoardsSection admin={admin} />}
+          {chosenBoard && !scope.boardId && (
+            <Notice tone="info">
+              Figures per board are the owner’s; these are the whole organization’s.
+            </Notice>
+          )}
+          <TotalsSection
+            totals={totals.data}
+            population={scope.boardName ? 'on the board' : 'in the organization'}
+          />
+          <CoursesSection admin={admin} scope={scope} hasCourses={totals.data.courses > 0} />
+          {admin.access.owner && !scope.boardId && <BoardsSection admin={admin} />}
         </>
       )}
     </AppPage>
   );
 }
 
-function TotalsSection({ totals }: { totals: OrganizationTotals }) {
+function TotalsSection({ totals, population }: { totals: OrganizationTotals; population: string }) {
   const rate = completionRate(totals.completions, totals.enrollments);
   return (
     <section aria-labelledby="totals-heading" className="grid gap-3">
@@ -92,7 +116,7 @@ function TotalsSection({ totals }: { totals: OrganizationTotals }) {
         <FigureTile
           label="Learners active in the last 7 days"
           value={formatCount(totals.activeLearners7d)}
-          detail={`of ${formatCount(totals.learners)} ${totals.learners === 1 ? 'learner' : 'learners'} in the organization`}
+          detail={`of ${formatCount(totals.learners)} ${totals.learners === 1 ? 'learner' : 'learners'} ${population}`}
         />
         <FigureTile
           label="Completions"
@@ -120,11 +144,25 @@ function TotalsSection({ totals }: { totals: OrganizationTotals }) {
   );
 }
 
-function CoursesSection({ admin, hasCourses }: { admin: AdminContext; hasCourses: boolean }) {
+function CoursesSection({
+  admin,
+  scope,
+  hasCourses,
+}: {
+  admin: AdminContext;
+  scope: Scope;
+  hasCourses: boolean;
+}) {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
-  const courses = useCourseInsights(admin.userId, admin.organizationId, null, search, page);
+  const courses = useCourseInsights(
+    admin.userId,
+    admin.organizationId,
+    scope.boardId,
+    search,
+    page,
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -212,7 +250,10 @@ function CoursesSection({ admin, hasCourses }: { admin: AdminContext; hasCourses
           <Table id="course-figures" regionLabel="Figures per course">
             <TableCaption>
               Figures per course, most enrolments first
-              {search ? `, matching “${search}”` : ''}.
+              {search ? `, matching “${search}”` : ''}
+              {scope.boardName
+                ? `, for the learners of ${scope.boardName} (active learners are kept per course and per board, not per board and course).`
+                : '.'}
             </TableCaption>
             <TableHeader>
               <TableRow>

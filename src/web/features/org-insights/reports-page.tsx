@@ -3,13 +3,16 @@
  * and enrolment dates, previewed here, downloaded as CSV (every matching row up to a stated
  * limit) or opened as a printable report.
  */
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Loader2, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
+import { useAppSession } from '@/lib/app-session';
 import { downloadCsv } from '@/lib/csv';
+import { scopeBoardId } from '@/lib/workspace-scope';
 import { useFilterOptions, type FilterOptions } from './api/get-filter-options';
 import {
   EXPORT_ROW_LIMIT,
@@ -55,6 +58,17 @@ function Reports({ admin }: { admin: AdminContext }) {
 function ReportScreen({ admin, options }: { admin: AdminContext; options: FilterOptions }) {
   const [params, setParams] = useSearchParams();
   const { filters, errors } = readFilters(params);
+  // A board chosen in the workspace is the report's first filter (decision 0141); the
+  // admin can widen it to every board.
+  const workspaceBoard = scopeBoardId(useAppSession());
+  const boardKnown = options.boards.some((b) => b.id === workspaceBoard);
+  useEffect(() => {
+    if (workspaceBoard && boardKnown && params.size === 0) {
+      setParams(filtersToParams({ ...filters, board: workspaceBoard }), { replace: true });
+    }
+    // Only when the screen opens without filters, not after each change of them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [workspaceBoard, boardKnown]);
   const preview = useOrganizationReport(admin.userId, admin.organizationId, filters, PREVIEW_ROWS);
   const scopeName =
     options.courses.find((c) => c.id === filters.course)?.name ??
