@@ -12,7 +12,7 @@ import { createDataRoomServices, prepareDataRoom } from './data-room/services';
 import { seedDemoOnFirstStart } from './learning/demo-seed';
 import { createGateway } from './gateway/app';
 import { watchEndedSessions } from './gateway/ops/ended-sessions';
-import { startMetricsFlush } from './gateway/ops/metrics';
+import { createRequestMetrics, startMetricsFlush } from './gateway/ops/metrics';
 import { createRateLimiter } from './gateway/ops/rate-limit';
 import { startRateLimitSync } from './gateway/ops/rate-limit-sync';
 import type { GatewayDeps } from './gateway/context';
@@ -61,6 +61,7 @@ export async function prepareDatabase(
     rateLimiter,
     storage,
     dataRoom,
+    metrics: createRequestMetrics(),
   };
 }
 

@@ -3,7 +3,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformMetrics } from '../../src/common/platform-metrics';
-import { metricsFor } from '../../src/server/gateway/ops/metrics';
 import {
   databaseKinds,
   signUserToken,
@@ -277,7 +276,7 @@ describe.each(databaseKinds)('platform metrics on %s', (kind) => {
   });
 
   it('counts the requests the gateway really served', async () => {
-    const metricsStore = metricsFor(server.deps);
+    const metricsStore = server.deps.metrics;
     await metricsStore.flush(server.deps.db);
     await server.deps.db.exec('delete from platform.request_metrics');
     for (let i = 0; i < 7; i++) {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENDED_SESSIONS_POLL_MS } from '../../src/server/gateway/ops/ended-sessions';
-import { createRequestMetrics, metricsFor } from '../../src/server/gateway/ops/metrics';
+import { createRequestMetrics } from '../../src/server/gateway/ops/metrics';
 import { SESSION_ENDED_MESSAGE } from '../../src/server/gateway/ops/verified-tokens';
 import { startServer, type RunningServer } from '../../src/server/start';
 import { browserLikeClient, uniqueEmail } from './auth-support';
@@ -133,7 +133,7 @@ describe.each(databaseKinds)('state shared by gateway processes on %s', (kind) =
   it('adds the request counters of both processes in the metrics', async () => {
     const servers = processes === 2 ? [a, b] : [a];
     const flushAll = () =>
-      Promise.all(servers.map((server) => metricsFor(server.deps).flush(server.deps.db)));
+      Promise.all(servers.map((server) => server.deps.metrics.flush(server.deps.db)));
     const restTotal = async () => {
       const { rows } = await a.deps.db.query<{ n: number }>(
         `select coalesce(sum(requests), 0)::int as n from platform.request_metrics

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metricsFor } from '../../src/server/gateway/ops/metrics';
 import { createLogger } from '../../src/server/logger';
 import {
   databaseKinds,
@@ -60,7 +59,7 @@ describe.each(databaseKinds)('request log and counters on %s', (kind) => {
   });
 
   it('counts requests per service and flushes them to platform.request_metrics', async () => {
-    const metrics = metricsFor(server.deps);
+    const metrics = server.deps.metrics;
     await metrics.flush(server.deps.db);
     const before = await server.deps.db.query<{ service: string; requests: number }>(
       `select service, sum(requests)::int as requests from platform.request_metrics group by service`,

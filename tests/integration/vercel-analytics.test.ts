@@ -10,7 +10,6 @@ import {
   type FakeVercel,
 } from '../support/fake-vercel';
 import { randomUUID } from 'node:crypto';
-import { metricsFor } from '../../src/server/gateway/ops/metrics';
 import {
   databaseKinds,
   signUserToken,
@@ -51,9 +50,7 @@ async function callWithToken(server: TestServer, token: string): Promise<Answer>
 
 /** This process's request and error counts of the functions service, as the chart reads them. */
 function requestCounts(server: TestServer): { total: number; errors: number } {
-  const rows = metricsFor(server.deps)
-    .snapshot()
-    .filter((row) => row.service === 'functions');
+  const rows = server.deps.metrics.snapshot().filter((row) => row.service === 'functions');
   return {
     total: rows.reduce((sum, row) => sum + row.requests, 0),
     errors: rows.reduce((sum, row) => sum + row.errors, 0),

@@ -11,7 +11,6 @@ import { healthRoutes } from './health';
 import { clientAddresses } from './ops/client-address';
 import { compression } from './ops/compression';
 import { databaseUnavailable } from './ops/database-unavailable';
-import { metricsFor } from './ops/metrics';
 import { rateLimit } from './ops/rate-limit';
 import { requestLog } from './ops/request-log';
 import { restService } from './rest/rest-service';
@@ -22,7 +21,7 @@ export function createGateway(deps: GatewayDeps) {
   const app = new Hono();
 
   app.use('*', clientAddresses(deps.config.trustedProxies));
-  app.use('*', requestLog(deps.log, metricsFor(deps)));
+  app.use('*', requestLog(deps.log, deps.metrics));
   app.use('*', compression());
   app.use('*', databaseUnavailable());
   const limit = rateLimit(deps.config.apiRateLimitPerSecond, {

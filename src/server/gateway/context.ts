@@ -5,6 +5,7 @@ import type { KeySet } from '../keys/key-store';
 import type { TokenVerifier } from '../keys/verify';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
+import type { RequestMetrics } from './ops/metrics';
 import type { RateLimiter } from './ops/rate-limit';
 
 /** What every gateway service is built from. */
@@ -20,6 +21,11 @@ export interface GatewayDeps {
   /** Object storage, built once at start-up (the /storage/v1 service runs it as the caller). */
   storage: Storage;
   dataRoom: DataRoomServices;
+  /**
+   * This process's request counters, built once at start-up: the request log records into
+   * them and the flush timer writes them to the database (`metrics.snapshot()` reads them).
+   */
+  metrics: RequestMetrics;
 }
 
 /** Variables set by the API-key middleware for /rest, /storage and /functions. */

@@ -1,13 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/types';
 import { createLogger } from '../../logger';
-import {
-  createRequestMetrics,
-  latencyBucket,
-  metricsFor,
-  percentile,
-  startMetricsFlush,
-} from './metrics';
+import { createRequestMetrics, latencyBucket, percentile, startMetricsFlush } from './metrics';
 
 describe('request metrics', () => {
   it('computes nearest-rank percentiles', () => {
@@ -107,20 +101,17 @@ describe('metrics flush timer', () => {
     } as unknown as Database;
     const warnings: string[] = [];
     const log = { ...createLogger('silent'), warn: (message: string) => warnings.push(message) };
-    const deps = { db, log };
-    const flusher = startMetricsFlush(deps, 20);
-    const metrics = metricsFor(deps);
+    const metrics = createRequestMetrics();
+    const flusher = startMetricsFlush({ db, log, metrics }, 20);
 
     metrics.record('rest', 200, 5);
     metrics.record('rest', 500, 7);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(writes).toHaveLength(1);
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]!.slice(1, 4)).toEqual(['rest', 2, 1]);
 
     failNext = true;
     metrics.record('rest', 200, 3);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(warnings).toEqual(['request metrics flush failed']);
+    await vi.waitFor(() => expect(warnings).toEqual(['request metrics flush failed']));
 
     await flusher.stop();
     // The failed increment is written by a later flush, not lost or doubled.

@@ -144,29 +144,14 @@ export function createRequestMetrics(random: () => number = Math.random): Reques
   };
 }
 
-const byDeps = new WeakMap<object, RequestMetrics>();
-
-/**
- * The metrics of one running gateway (keyed by its deps object), e.g.
- * `metricsFor(server.deps).snapshot()` for an in-process read of the current minute.
- */
-export function metricsFor(deps: object): RequestMetrics {
-  let metrics = byDeps.get(deps);
-  if (!metrics) {
-    metrics = createRequestMetrics();
-    byDeps.set(deps, metrics);
-  }
-  return metrics;
-}
-
 export const METRICS_FLUSH_INTERVAL_MS = 10_000;
 
 /** Flushes every 10 s; `stop()` clears the timer and flushes one last time. */
 export function startMetricsFlush(
-  deps: { db: Database; log: Logger },
+  deps: { db: Database; log: Logger; metrics: RequestMetrics },
   intervalMs = METRICS_FLUSH_INTERVAL_MS,
 ): { stop(): Promise<void> } {
-  const metrics = metricsFor(deps);
+  const { metrics } = deps;
   let running: Promise<void> = Promise.resolve();
   const flush = () => {
     running = running
