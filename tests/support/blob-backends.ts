@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { DatabaseKind, TestServer } from './test-server';
 
@@ -25,6 +25,11 @@ export interface TestBlobBackend {
   env: Record<string, string>;
   /** How many blobs the backend holds, to see that replaced and deleted bytes are gone. */
   count(server: TestServer): Promise<number>;
+  /**
+   * Whether the backend holds one blob: what a test checks about its own objects, whatever
+   * else the server writes or removes meanwhile.
+   */
+  has(server: TestServer, fileId: string): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +47,10 @@ export async function startBlobBackend(backend: BlobBackend): Promise<TestBlobBa
           .readdirSync(root)
           .reduce((n, dir) => n + fs.readdirSync(path.join(root, dir)).length, 0);
       },
+      has: async (server, fileId) =>
+        fs.existsSync(
+          path.join(server.deps.config.storageDir, 'objects', fileId.slice(0, 2), fileId),
+        ),
       async stop() {},
     };
   }
@@ -81,6 +90,15 @@ export async function startBlobBackend(backend: BlobBackend): Promise<TestBlobBa
         token = page.NextContinuationToken;
       } while (token);
       return total;
+    },
+    async has(_server, fileId) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}${fileId}` }));
+        return true;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NotFound') return false;
+        throw error;
+      }
     },
     async stop() {
       client.destroy();

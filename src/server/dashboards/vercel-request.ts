@@ -4,6 +4,7 @@
  * object of the same fields.
  */
 import { z } from 'zod';
+import { describeIssues } from '../../common/describe-issues';
 
 export type VercelQuery =
   | { endpoint: 'projects' }
@@ -29,29 +30,19 @@ const querySchema = z.discriminatedUnion('endpoint', [
   z.object({ endpoint: z.literal('analytics'), projectId }),
 ]);
 
-const bodySchema = z.object({
+/** The function's body as the edge checks it; `parseVercelRequest` reads the query inside. */
+export const vercelBodySchema = z.object({
   searchParams: z.union([z.string().max(2000), z.record(z.string(), z.unknown())]),
 });
 
+export const vercelBodyHint =
+  'Expected a JSON body { "searchParams": "endpoint=projects|deployments|analytics&…" }';
+
 export type ParseResult = { ok: true; query: VercelQuery } | { ok: false; message: string };
 
-function describe(error: z.ZodError): string {
-  return error.issues
-    .map((issue) =>
-      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    )
-    .join('; ');
-}
-
 export function parseVercelRequest(body: unknown): ParseResult {
-  const outer = bodySchema.safeParse(body);
-  if (!outer.success) {
-    return {
-      ok: false,
-      message:
-        'Expected a JSON body { "searchParams": "endpoint=projects|deployments|analytics&…" }',
-    };
-  }
+  const outer = vercelBodySchema.safeParse(body);
+  if (!outer.success) return { ok: false, message: vercelBodyHint };
   const raw = outer.data.searchParams;
   const fields =
     typeof raw === 'string' ? Object.fromEntries(new URLSearchParams(raw.replace(/^\?/, ''))) : raw;
@@ -62,6 +53,6 @@ export function parseVercelRequest(body: unknown): ParseResult {
     };
   }
   const parsed = querySchema.safeParse(fields);
-  if (!parsed.success) return { ok: false, message: describe(parsed.error) };
+  if (!parsed.success) return { ok: false, message: describeIssues(parsed.error.issues) };
   return { ok: true, query: parsed.data };
 }

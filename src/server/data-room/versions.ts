@@ -2,6 +2,7 @@
  * Publishing a new version of a registered document (admins only): the file in the bucket is
  * replaced, the registry points at the new version, and the history keeps every version.
  */
+import { z } from 'zod';
 import type { Database } from '../db/types';
 import type { Storage } from '../storage/storage';
 import { listVersions, type DocumentVersion } from './registry';
@@ -31,28 +32,33 @@ export interface NewVersion {
   uploadedBy: string;
 }
 
-export function validateNewVersion(
-  input: Record<string, unknown>,
-): Omit<NewVersion, 'path' | 'uploadedBy'> {
-  const { content, version, date, note } = input;
-  if (typeof content !== 'string' || content.trim() === '')
-    throw new VersionError(400, '"content" must be the document\'s Markdown text.');
-  if (typeof version !== 'string' || !VERSION.test(version))
-    throw new VersionError(400, '"version" must look like "2.1" or "2.1.3".');
-  if (
-    date !== undefined &&
-    (typeof date !== 'string' || !ISO_DATE.test(date) || Number.isNaN(Date.parse(date)))
-  )
-    throw new VersionError(400, '"date" must be a date such as "2025-10-04".');
-  if (note !== undefined && (typeof note !== 'string' || note.length > 500))
-    throw new VersionError(400, '"note" must be text of at most 500 characters.');
-  const size = Buffer.byteLength(content, 'utf8');
+const contentMessage = '"content" must be the document\'s Markdown text.';
+const versionMessage = '"version" must look like "2.1" or "2.1.3".';
+const dateMessage = '"date" must be a date such as "2025-10-04".';
+const noteMessage = '"note" must be text of at most 500 characters.';
+
+/** The body of a new version, as the admin's client sends it (checked at the edge). */
+export const newVersionSchema = z.object({
+  content: z.string({ error: contentMessage }).refine((text) => text.trim() !== '', contentMessage),
+  version: z.string({ error: versionMessage }).regex(VERSION, versionMessage),
+  date: z
+    .string({ error: dateMessage })
+    .regex(ISO_DATE, dateMessage)
+    .refine((date) => !Number.isNaN(Date.parse(date)), dateMessage)
+    .optional(),
+  note: z.string({ error: noteMessage }).max(500, noteMessage).optional(),
+});
+
+export type NewVersionBody = z.output<typeof newVersionSchema>;
+
+/** What the schema cannot say in a sentence of its own: the document's size in bytes. */
+export function checkVersionSize(input: NewVersionBody): void {
+  const size = Buffer.byteLength(input.content, 'utf8');
   if (size > MAX_DOCUMENT_BYTES)
     throw new VersionError(
       413,
       `The document is ${size} bytes; a data room document may have at most ${MAX_DOCUMENT_BYTES} bytes (1 MiB).`,
     );
-  return { content, version, date: date as string | undefined, note: note as string | undefined };
 }
 
 export async function publishVersion(

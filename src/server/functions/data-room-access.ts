@@ -4,10 +4,12 @@
  * attempts are limited per client address, and the comparison is constant-time.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { markAttemptSucceeded, pruneAttempts, reserveAttempt } from '../data-room/attempts';
 import { issueGrant } from '../data-room/grants';
 import { PIN_MAX_LENGTH } from '../data-room/pin';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
+import { functionJson } from '../gateway/functions/function-body';
 import { clientAddress } from '../gateway/ops/client-address';
 import type { EdgeFunctionDefinition } from './types';
 
@@ -22,13 +24,16 @@ export const accessMessages = {
     `Too many incorrect PIN attempts. For your security, access from this address is paused; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 };
 
+const accessBody = z.object({ pin: z.string() });
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function createApp(deps: GatewayDeps) {
   const app = new Hono<ApiEnv>();
   const services = deps.dataRoom;
 
-  app.post('/', async (c) => {
+  // A body that is not `{ pin: string }` is refused at once: it says nothing about the PIN.
+  app.post('/', functionJson(accessBody, { hint: accessMessages.badBody }), async (c) => {
     const started = Date.now();
     c.header('Cache-Control', 'no-store');
     const respond = async <T extends object>(body: T, status: 200 | 400 | 401 | 429) => {
@@ -37,17 +42,7 @@ function createApp(deps: GatewayDeps) {
       return c.json(body, status);
     };
 
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return respond({ error: accessMessages.badBody, code: 'invalid_request' }, 400);
-    }
-    const raw = (body as { pin?: unknown } | null)?.pin;
-    if (typeof raw !== 'string') {
-      return respond({ error: accessMessages.badBody, code: 'invalid_request' }, 400);
-    }
-    const pin = raw.trim();
+    const pin = c.req.valid('json').pin.trim();
     if (pin === '') return respond({ error: accessMessages.emptyPin, code: 'empty_pin' }, 400);
     if (pin.length > PIN_MAX_LENGTH)
       return respond({ error: accessMessages.tooLong, code: 'pin_too_long' }, 400);

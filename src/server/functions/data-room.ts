@@ -29,10 +29,12 @@ import { DATA_ROOM_BUCKET } from '../data-room/seed';
 import {
   MAX_DOCUMENT_BYTES,
   publishVersion,
-  validateNewVersion,
+  checkVersionSize,
+  newVersionSchema,
   VersionError,
 } from '../data-room/versions';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
+import { functionJson } from '../gateway/functions/function-body';
 import type { EdgeFunctionDefinition } from './types';
 
 export const grantRequiredMessage =
@@ -112,42 +114,32 @@ function createApp(deps: GatewayDeps) {
     });
   });
 
-  app.put('/documents/:path{.+}', async (c) => {
-    if (!(await isAdmin(c)))
-      return problem(
-        c,
-        403,
-        'Only an administrator (service role or admin user) can publish a new version.',
-        'forbidden',
-      );
-    const path = parseDocumentPath(c.req.param('path'));
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return problem(
-        c,
-        400,
-        'Send a JSON body: {"content", "version", "date"?, "note"?}.',
-        'invalid_request',
-      );
-    }
-    if (typeof body !== 'object' || body === null)
-      return problem(
-        c,
-        400,
-        'Send a JSON body: {"content", "version", "date"?, "note"?}.',
-        'invalid_request',
-      );
-    const input = validateNewVersion(body as Record<string, unknown>);
-    const versions = await publishVersion(deps.db, storage, {
-      ...input,
-      path,
-      uploadedBy:
-        typeof c.get('claims').sub === 'string' ? String(c.get('claims').sub) : 'service_role',
-    });
-    return c.json({ path, version: input.version, versions }, 201);
-  });
+  app.put(
+    '/documents/:path{.+}',
+    async (c, next) => {
+      if (!(await isAdmin(c)))
+        return problem(
+          c,
+          403,
+          'Only an administrator (service role or admin user) can publish a new version.',
+          'forbidden',
+        );
+      return next();
+    },
+    functionJson(newVersionSchema),
+    async (c) => {
+      const path = parseDocumentPath(c.req.param('path'));
+      const input = c.req.valid('json');
+      checkVersionSize(input);
+      const versions = await publishVersion(deps.db, storage, {
+        ...input,
+        path,
+        uploadedBy:
+          typeof c.get('claims').sub === 'string' ? String(c.get('claims').sub) : 'service_role',
+      });
+      return c.json({ path, version: input.version, versions }, 201);
+    },
+  );
 
   app.get('/versions', async (c) => {
     const path = parseDocumentPath(c.req.query('path') ?? '');

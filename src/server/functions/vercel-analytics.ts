@@ -5,10 +5,16 @@
  */
 import { Hono } from 'hono';
 import { createVercelClient, type VercelClient } from '../dashboards/vercel-client';
-import { parseVercelRequest, type VercelQuery } from '../dashboards/vercel-request';
+import {
+  parseVercelRequest,
+  vercelBodyHint,
+  vercelBodySchema,
+  type VercelQuery,
+} from '../dashboards/vercel-request';
 import { createTtlCache } from '../dashboards/ttl-cache';
 import type { JwtClaims } from '../db/types';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
+import { functionJson } from '../gateway/functions/function-body';
 import type { EdgeFunctionDefinition } from './types';
 
 export const noProjectsMessage = 'No Vercel projects found. Check your API token permissions.';
@@ -66,14 +72,8 @@ function createApp(deps: GatewayDeps) {
   });
   const app = new Hono<ApiEnv>();
 
-  app.post('/', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({ error: 'The request body must be JSON', code: 'invalid_request' }, 400);
-    }
-    const parsed = parseVercelRequest(body);
+  app.post('/', functionJson(vercelBodySchema, { hint: vercelBodyHint }), async (c) => {
+    const parsed = parseVercelRequest(c.req.valid('json'));
     if (!parsed.ok) return c.json({ error: parsed.message, code: 'invalid_request' }, 400);
     const { endpoint } = parsed.query;
     if (!client) {

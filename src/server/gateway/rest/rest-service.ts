@@ -4,10 +4,10 @@
  * security decides what it sees and changes.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Queryable } from '../../db/types';
 import { apiAuth } from '../api-auth';
 import type { ApiEnv, GatewayDeps } from '../context';
+import { BodyError, readBodyLimited } from '../ops/body';
 import { apiCors } from '../ops/cors';
 import {
   fromDatabaseError,
@@ -49,6 +49,9 @@ const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 type RestContext = Context<ApiEnv>;
+
+/** Methods whose body the service reads (PostgREST ignores a GET's or a HEAD's). */
+const bodyMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /**
  * Public calls every visitor polls, answered from a shared cache at most a second old
@@ -93,31 +96,33 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     }
     return next();
   });
+  // The body is read once, by the one body reader, before anything looks at it (the shared
+  // RPC cache, the handlers); they read it back with `c.req.text()`.
   app.use('*', async (c, next) => {
-    // Read and discard a declared oversize body (up to a bound) before answering, so the
-    // client sees the 413 instead of a connection reset mid-upload.
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared <= MAX_BODY_BYTES) return next();
-    if (declared <= DRAIN_LIMIT_BYTES && c.req.raw.body) {
-      const reader = c.req.raw.body.getReader();
-      while (!(await reader.read()).done);
-      return c.json(payloadTooLarge(MAX_BODY_BYTES).toBody(), 413);
+    if (!bodyMethods.has(c.req.method)) return next();
+    let bytes: ArrayBuffer | undefined;
+    try {
+      bytes = await readBodyLimited(c.req.raw, MAX_BODY_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyError)) throw error;
+      const tooLarge = payloadTooLarge(MAX_BODY_BYTES).toBody();
+      // A declared oversize body (up to a bound) is read and discarded before answering, so
+      // the client sees the 413 instead of a connection reset mid-upload. Anything else was
+      // cut off unread: the connection cannot carry another request.
+      const declared = Number(c.req.header('content-length') ?? NaN);
+      if (declared <= DRAIN_LIMIT_BYTES && c.req.raw.body) {
+        const reader = c.req.raw.body.getReader();
+        while (!(await reader.read()).done);
+        return c.json(tooLarge, 413);
+      }
+      return c.json(tooLarge, 413, { Connection: 'close' });
     }
-    return c.json(payloadTooLarge(MAX_BODY_BYTES).toBody(), 413, { Connection: 'close' });
+    // Hono keeps a promise per body type here (its types say the value).
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(
+      bytes ? new TextDecoder().decode(bytes) : '',
+    );
+    return next();
   });
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    // The rest of the body is never read, so the connection cannot carry another request.
-    onError: (c) => c.json(payloadTooLarge(MAX_BODY_BYTES).toBody(), 413, { Connection: 'close' }),
-  });
-  // A declared length is already enforced above (Node's parser never reads past it). Only a
-  // chunked body needs the streaming limit: wrapping every body in a counting stream would
-  // also cost @hono/node-server its direct body read.
-  app.use('*', (c, next) =>
-    c.req.header('content-length') === undefined && c.req.header('transfer-encoding')
-      ? limitBody(c, next)
-      : next(),
-  );
 
   /**
    * Runs the work as the request's role and turns every failure into PostgREST's shape.

@@ -34,7 +34,7 @@ async function isPlainCall(c: Context<ApiEnv>): Promise<boolean> {
   // A client that must see the current figures says so, as it would to any HTTP cache.
   if (/no-cache|no-store/i.test(c.req.header('cache-control') ?? '')) return false;
   if (method === 'GET') return true;
-  // Hono keeps the text it read, so the handler can still read the body after this.
+  // The REST service has read the body within its limit (rest-service.ts); this reads it back.
   const body = (await c.req.text()).trim();
   return body === '' || /^\{\s*\}$/.test(body);
 }

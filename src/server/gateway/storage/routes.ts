@@ -3,10 +3,12 @@
  * Object rows are read and written under the caller's role, so RLS on storage.objects decides.
  */
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import type { ApiEnv, GatewayDeps } from '../context';
 import { CallerError, identifyCaller } from '../api-auth';
 import type { JwtClaims } from '../../db/types';
-import { BodyError, readBodyLimited, readJsonObject } from '../ops/body';
+import { createMiddleware } from 'hono/factory';
+import { BodyError, readBodyLimited } from '../ops/body';
 import { apiCors } from '../ops/cors';
 import { cachedVerifier } from '../ops/verified-tokens';
 import { StorageError, storageErrors } from '../../storage/errors';
@@ -31,10 +33,18 @@ import {
 } from '../../storage/objects';
 import { bucketFromSegment, checkObjectKey, splitBucketAndKey } from '../../storage/paths';
 import { checkExpiresIn, signObjectUrl, verifyObjectToken } from '../../storage/signed-url';
+import {
+  createBucketBody,
+  listBody,
+  moveBody,
+  removeBody,
+  signBody,
+  storageJson,
+  updateBucketBody,
+} from './bodies';
 import { storageErrorBody, storageStatus } from './errors';
 import { serveObject } from './serve';
 
-const MAX_JSON_BYTES = 1024 * 1024;
 const OBJECT_PREFIX = '/storage/v1/object/';
 
 type StorageContext = Context<ApiEnv>;
@@ -99,15 +109,11 @@ export function storageRoutes(
     };
   }
 
-  async function jsonBody(c: StorageContext): Promise<Record<string, unknown>> {
-    try {
-      return await readJsonObject(c.req.raw, MAX_JSON_BYTES);
-    } catch (error) {
-      if (!(error instanceof BodyError)) throw error;
-      if (error.problem === 'too_large') throw storageErrors.entityTooLarge(MAX_JSON_BYTES);
-      throw storageErrors.invalidRequest(error.message);
-    }
-  }
+  /** The caller first, then the body: an unknown caller learns nothing about the schemas. */
+  const caller = createMiddleware<ApiEnv>(async (c, next) => {
+    c.set('claims', await authenticate(c));
+    await next();
+  });
 
   /** The raw path after /object/ and a sub-route (e.g. "public/"), percent-encoding intact. */
   function objectPath(c: StorageContext, after = ''): string {
@@ -142,15 +148,14 @@ export function storageRoutes(
     return c.json(bucketJson(await getBucket(asCaller(claims), c.req.param('id'))));
   });
 
-  app.post('/bucket', async (c) => {
-    const claims = await authenticate(c);
-    const body = await jsonBody(c);
+  app.post('/bucket', caller, storageJson(createBucketBody), async (c) => {
+    const claims = c.get('claims');
+    const body = c.req.valid('json');
     return c.json(await createBucket(asCaller(claims), body, ownerFromSub(claims.sub)));
   });
 
-  app.put('/bucket/:id', async (c) => {
-    const claims = await authenticate(c);
-    await updateBucket(asCaller(claims), c.req.param('id'), await jsonBody(c));
+  app.put('/bucket/:id', caller, storageJson(updateBucketBody), async (c) => {
+    await updateBucket(asCaller(c.get('claims')), c.req.param('id'), c.req.valid('json'));
     return c.json({ message: 'Successfully updated' });
   });
 
@@ -168,24 +173,26 @@ export function storageRoutes(
 
   // Objects: listing, moving, copying, signing ----------------------------------------------
 
-  app.post('/object/list/:bucket', async (c) => {
-    const claims = await authenticate(c);
-    const body = await jsonBody(c);
-    const entries = await listObjects(asCaller(claims), c.req.param('bucket'), body);
+  app.post('/object/list/:bucket', caller, storageJson(listBody), async (c) => {
+    const { prefix, search, ...options } = c.req.valid('json');
+    const entries = await listObjects(asCaller(c.get('claims')), c.req.param('bucket'), {
+      ...options,
+      prefix: prefix ?? undefined,
+      search: search ?? undefined,
+    });
     return c.json(entries);
   });
 
-  app.post('/object/move', async (c) => {
-    const claims = await authenticate(c);
-    const body = await jsonBody(c);
-    const { from, to } = moveEndpoints(body);
+  app.post('/object/move', caller, storageJson(moveBody), async (c) => {
+    const claims = c.get('claims');
+    const { from, to } = moveEndpoints(c.req.valid('json'));
     await moveObject(core, asCaller(claims), from, to, ownerFromSub(claims.sub));
     return c.json({ message: 'Successfully moved' });
   });
 
-  app.post('/object/copy', async (c) => {
-    const claims = await authenticate(c);
-    const body = await jsonBody(c);
+  app.post('/object/copy', caller, storageJson(moveBody), async (c) => {
+    const claims = c.get('claims');
+    const body = c.req.valid('json');
     const { from, to } = moveEndpoints(body);
     const copied = await copyObject(core, asCaller(claims), from, to, {
       owner: ownerFromSub(claims.sub),
@@ -195,19 +202,18 @@ export function storageRoutes(
     return c.json({ Id: copied.id, Key: copied.key, id: copied.id });
   });
 
-  app.post('/object/sign/*', async (c) => {
-    const claims = await authenticate(c);
-    const body = await jsonBody(c);
+  app.post('/object/sign/*', caller, storageJson(signBody), async (c) => {
+    const claims = c.get('claims');
+    const body = c.req.valid('json');
     const expiresIn = checkExpiresIn(body.expiresIn);
     const rest = objectPath(c, 'sign/');
     if (!rest.includes('/') || rest.endsWith('/')) {
       // Several paths in one bucket: one entry per path, an error for each unavailable one.
       const bucket = bucketFromSegment(rest.replace(/\/$/, ''));
-      if (!Array.isArray(body.paths) || body.paths.some((p) => typeof p !== 'string'))
-        throw storageErrors.invalidRequest('paths must be a list of object paths');
+      if (!body.paths) throw storageErrors.invalidRequest('paths must be a list of object paths');
       const run = asCaller(claims);
       const results = [];
-      for (const path of body.paths as string[]) {
+      for (const path of body.paths) {
         try {
           await readObject(run, bucket, path);
           results.push({
@@ -364,17 +370,15 @@ export function storageRoutes(
   app.post('/object/*', (c) => upload(c, 'create'));
   app.put('/object/*', (c) => upload(c, 'update'));
 
-  app.delete('/object/*', async (c) => {
-    const claims = await authenticate(c);
+  // One path removes one object (no body); a bucket alone removes the listed `prefixes`.
+  app.delete('/object/*', caller, storageJson(removeBody), async (c) => {
+    const claims = c.get('claims');
     const rest = objectPath(c).replace(/\/$/, '');
     if (!rest.includes('/')) {
       const bucket = bucketFromSegment(rest);
-      const body = await jsonBody(c);
-      if (!Array.isArray(body.prefixes) || body.prefixes.some((p) => typeof p !== 'string'))
-        throw storageErrors.invalidRequest('prefixes must be a list of object paths');
-      if (body.prefixes.length > 1000)
-        throw storageErrors.invalidRequest('At most 1000 objects can be removed at once');
-      const rows = await removeObjects(core, asCaller(claims), bucket, body.prefixes as string[]);
+      const { prefixes } = c.req.valid('json');
+      if (!prefixes) throw storageErrors.invalidRequest('prefixes must be a list of object paths');
+      const rows = await removeObjects(core, asCaller(claims), bucket, prefixes);
       return c.json(
         rows.map((row) => ({
           bucket_id: row.bucket_id,
@@ -398,13 +402,10 @@ export function storageRoutes(
 }
 
 /** The source and destination of a move or copy; the destination bucket defaults to the source's. */
-function moveEndpoints(body: Record<string, unknown>) {
+function moveEndpoints(body: z.output<typeof moveBody>) {
   return {
-    from: { bucket: String(body.bucketId ?? ''), key: String(body.sourceKey ?? '') },
-    to: {
-      bucket: String(body.destinationBucket ?? body.bucketId ?? ''),
-      key: String(body.destinationKey ?? ''),
-    },
+    from: { bucket: body.bucketId, key: body.sourceKey },
+    to: { bucket: body.destinationBucket ?? body.bucketId, key: body.destinationKey },
   };
 }
 
