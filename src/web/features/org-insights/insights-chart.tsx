@@ -47,7 +47,8 @@ export function FigureBarChart({
       <figcaption className="text-sm font-medium">
         {title} <span className="font-normal text-muted-foreground">{summary}</span>
       </figcaption>
-      {known.length > 0 && (
+      {/* Bars of zero length would draw an empty frame; the caption says it instead. */}
+      {known.some((i) => i.value > 0) && (
         <div aria-hidden="true" style={{ height }} className="w-full">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart
