@@ -4,21 +4,15 @@
  * - doc: the content module features/site/content/docs/<slug>.ts rendered by the doc page view
  * - marketing: features/site/pages/<slug>-page.tsx exporting <PascalSlug>Page
  * - home ("/"): app/home-route.tsx, which composes the site's home page with other features
- * - data-room: the data room feature's page
- * - app: the learning app's pages, listed in app-pages.ts (the shell composes features)
+ * - auth, data-room and app (rendered in the browser only): see browser-page-loaders.ts, loaded
+ *   on demand so that a public page's entry chunk does not carry their module lists
  */
 import type { ComponentType } from 'react';
 import type { RouteEntry } from '@common/routes';
 import type { DocPage } from '@/features/site/content/types';
-import {
-  authPageModule,
-  authSlug,
-  docContentModule,
-  pageComponentModule,
-  pageExportName,
-  routeSlug,
-} from './page-modules';
-import { appPages } from './app-pages';
+import type { BrowserPageKind } from './browser-page-loaders';
+import { MissingPageError } from './missing-page-error';
+import { docContentModule, pageComponentModule, pageExportName, routeSlug } from './page-modules';
 import { preloadable, type PreloadableComponent } from './preloadable';
 import { loadQueryClient } from './query-provider';
 
@@ -32,18 +26,6 @@ const pageModules = import.meta.glob<PageModule>([
   '../features/site/pages/*-page.tsx',
   '!../features/site/pages/*.test.tsx',
 ]);
-
-const authModules = import.meta.glob<PageModule>([
-  '../features/auth/*-page.tsx',
-  '!../features/auth/*.test.tsx',
-]);
-
-export class MissingPageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MissingPageError';
-  }
-}
 
 function loadDocPage(route: RouteEntry): () => Promise<ComponentType> {
   return async () => {
@@ -83,33 +65,10 @@ async function loadHomeRoute(): Promise<ComponentType> {
   return HomeRoute;
 }
 
-async function loadDataRoomPage(): Promise<ComponentType> {
-  const [{ DataRoomPage }] = await Promise.all([
-    import('@/features/data-room/data-room-page'),
-    loadQueryClient(),
-  ]);
-  return DataRoomPage;
-}
-
-function loadAuthPage(route: RouteEntry): () => Promise<ComponentType> {
+function loadBrowserPage(route: RouteEntry & { kind: BrowserPageKind }) {
   return async () => {
-    const load = authModules[`../${authPageModule(route)}`];
-    if (!load) throw new MissingPageError(`No account page module for ${route.path}.`);
-    const [module] = await Promise.all([load(), loadQueryClient()]);
-    const page = module[pageExportName(authSlug(route.path))];
-    if (typeof page !== 'function') {
-      throw new MissingPageError(`${authPageModule(route)} does not export its page.`);
-    }
-    return page as ComponentType;
-  };
-}
-
-function loadAppPage(route: RouteEntry): () => Promise<ComponentType> {
-  return async () => {
-    const load = appPages[route.path];
-    if (!load) throw new MissingPageError(`No app page for ${route.path}.`);
-    const [page] = await Promise.all([load(), loadQueryClient()]);
-    return page;
+    const { loadBrowserPage: load } = await import('./browser-page-loaders');
+    return load(route);
   };
 }
 
@@ -122,11 +81,9 @@ function loaderFor(route: RouteEntry): () => Promise<ComponentType> {
     case 'marketing':
       return loadPageComponent(route);
     case 'data-room':
-      return loadDataRoomPage;
     case 'auth':
-      return loadAuthPage(route);
     case 'app':
-      return loadAppPage(route);
+      return loadBrowserPage({ ...route, kind: route.kind });
   }
 }
 

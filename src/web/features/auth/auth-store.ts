@@ -3,7 +3,7 @@
  * fed by onAuthStateChange, plus toasts for the session events a user should notice.
  */
 import { useSyncExternalStore } from 'react';
-import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 
 export interface AuthSnapshot {
   status: 'idle' | 'loading' | 'signed-in' | 'signed-out' | 'error';
@@ -30,44 +30,18 @@ function update(patch: Partial<AuthSnapshot>) {
   for (const listener of listeners) listener();
 }
 
-const eventToasts: Partial<Record<AuthChangeEvent, string>> = {
-  SIGNED_OUT: 'You are signed out.',
-  MFA_CHALLENGE_VERIFIED: 'Two-factor code verified.',
-  PASSWORD_RECOVERY: 'Choose a new password to finish resetting it.',
-};
-
-export interface AccessTokenClaims {
-  aal?: string;
-  session_id?: string;
-}
-
-/**
- * The claims of this tab's access token, read without verifying it: the server verifies it on
- * every request, the screens only need to know which session and level they show.
- */
-export function accessTokenClaims(token: string): AccessTokenClaims {
-  try {
-    const part = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    return JSON.parse(atob(part)) as AccessTokenClaims;
-  } catch {
-    return {};
-  }
-}
-
-/** Signed in with the password only, while a verified authenticator still has to be used. */
-export function awaitingSecondFactor(session: Session): boolean {
-  const hasFactor = (session.user.factors ?? []).some((f) => f.status === 'verified');
-  return hasFactor && accessTokenClaims(session.access_token).aal !== 'aal2';
-}
-
-async function notify(event: AuthChangeEvent, session: Session | null) {
-  let message = eventToasts[event];
-  if (event === 'SIGNED_IN' && session && !awaitingSecondFactor(session)) {
-    message = `Signed in as ${session.user.email ?? 'you'}.`;
-  }
-  if (!message) return;
+async function showToast(message: string) {
   const { toast } = await import('sonner');
   toast.success(message);
+}
+
+function storedSessionsOrNone(read: (storage: Storage) => string[]): string[] {
+  try {
+    return read(localStorage);
+  } catch {
+    // Storage can be blocked (privacy settings); then no session was stored to restore.
+    return [];
+  }
 }
 
 /** Loads the client once and follows its auth events; safe to call from anywhere. */
@@ -77,9 +51,13 @@ export function startAuth(): Promise<SupabaseClient> {
     try {
       // Loaded on demand: the header imports this store, and supabase-js (~60 KB) must stay out
       // of every page's first load (decision 0002).
-      const { getSupabase } = await import('@/lib/supabase');
+      const [{ getSupabase }, toasts] = await Promise.all([
+        import('@/lib/supabase'),
+        import('./session-toasts'),
+      ]);
+      // The sessions this browser held before the page loaded: restoring one is no news.
+      const knownSessions = new Set(storedSessionsOrNone(toasts.storedSessionIds));
       const client = await getSupabase();
-      let initial = true;
       client.auth.onAuthStateChange((event, session) => {
         update({
           session,
@@ -93,9 +71,10 @@ export function startAuth(): Promise<SupabaseClient> {
                 : snapshot.recovery,
           error: null,
         });
-        // INITIAL_SESSION restores a stored session: no news for the user.
-        if (!initial || event !== 'INITIAL_SESSION') void notify(event, session);
-        initial = false;
+        const message = toasts.sessionToast(event, session, knownSessions);
+        const id = toasts.sessionId(session);
+        if (id !== undefined) knownSessions.add(id);
+        if (message) void showToast(message);
       });
       return client;
     } catch (error) {

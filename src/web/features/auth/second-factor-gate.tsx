@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { isAuthError } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
-import { awaitingSecondFactor, useAuth } from './auth-store';
+import { useAuth } from './auth-store';
+import { awaitingSecondFactor } from './session-claims';
 import { TotpStep } from './totp-step';
 
 interface Pending {

@@ -5,7 +5,8 @@ import { authErrorMessage } from './auth-errors';
 import { Notice } from '@/components/ui/notice';
 import { useSessions } from './api/get-sessions';
 import { useSignOut } from './api/sign-out';
-import { accessTokenClaims, useAuth } from './auth-store';
+import { useAuth } from './auth-store';
+import { accessTokenClaims } from './session-claims';
 import { Panel } from './auth-ui';
 import { useSecondFactorGate } from './second-factor-gate';
 
