@@ -37,13 +37,17 @@ async function send(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** A chunked body with no Content-Length: only the reader's own count can stop it. */
+/**
+ * A chunked body with no Content-Length, so only the reader's own count can stop it. After
+ * `totalBytes` it sends nothing more and waits: the server answers and closes the connection
+ * while the client is not writing, so the client reads the answer instead of a reset.
+ */
 function chunked(totalBytes: number): ReadableStream<Uint8Array> {
   const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
   let sent = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (sent >= totalBytes) return controller.close();
+      if (sent >= totalBytes) return new Promise<void>(() => undefined);
       sent += chunk.byteLength;
       controller.enqueue(chunk);
     },
@@ -129,7 +133,7 @@ describe.each(databaseKinds)('request bodies at the edge on %s', (kind) => {
         status: 413,
         body: { statusCode: '413', code: 'EntityTooLarge' },
       });
-      const streamed = await send(server, `/storage/v1/object/list/${bucket}`, chunked(2 << 20));
+      const streamed = await send(server, `/storage/v1/object/list/${bucket}`, chunked((1 << 20) + (64 << 10)));
       expect(streamed).toMatchObject({ status: 413, body: { code: 'EntityTooLarge' } });
     });
 
@@ -213,6 +217,60 @@ describe.each(databaseKinds)('request bodies at the edge on %s', (kind) => {
     });
   });
 
+  describe('auth', () => {
+    it('answers malformed JSON and wrong types with GoTrue’s 400 bad_json naming the field', async () => {
+      const malformed = await send(server, '/auth/v1/signup', '{"email": ', {
+        apiKey: server.anonKey,
+      });
+      expect(malformed).toMatchObject({
+        status: 400,
+        body: { code: 'bad_json', message: 'Could not parse request body as JSON' },
+      });
+      const wrongType = await send(
+        server,
+        '/auth/v1/signup',
+        JSON.stringify({ email: 'typed@example.org', password: 12345678 }),
+        { apiKey: server.anonKey },
+      );
+      expect(wrongType).toMatchObject({
+        status: 400,
+        body: {
+          code: 'bad_json',
+          message:
+            'Could not parse request body as JSON: password: expected string, received number',
+        },
+      });
+      const notAnObject = await send(
+        server,
+        '/auth/v1/token?grant_type=password',
+        '["a@example.org"]',
+        { apiKey: server.anonKey },
+      );
+      expect(notAnObject).toMatchObject({ status: 400, body: { code: 'bad_json' } });
+      expect(notAnObject.body.message).toMatch(/expected object, received array/);
+      // Missing values keep GoTrue's own codes, which supabase-js turns into its errors.
+      const missing = await send(server, '/auth/v1/signup', '{}', { apiKey: server.anonKey });
+      expect(missing).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', message: 'To sign up, please provide your email' },
+      });
+    });
+
+    it('refuses an oversized auth body with 413, declared or chunked', async () => {
+      const declared = await send(
+        server,
+        '/auth/v1/recover',
+        JSON.stringify({ email: 'big@example.org', pad: 'x'.repeat(100_000) }),
+        { apiKey: server.anonKey },
+      );
+      expect(declared).toMatchObject({ status: 413, body: { code: 'validation_failed' } });
+      const streamed = await send(server, '/auth/v1/recover', chunked(256 * 1024), {
+        apiKey: server.anonKey,
+      });
+      expect(streamed).toMatchObject({ status: 413, body: { code: 'validation_failed' } });
+    });
+  });
+
   describe('REST', () => {
     it('keeps PostgREST’s answers: PGRST102 for malformed JSON, PGRST413 past the limit', async () => {
       const token = await signUserToken(server, randomUUID());
@@ -234,7 +292,7 @@ describe.each(databaseKinds)('request bodies at the edge on %s', (kind) => {
       const streamed = await send(
         server,
         '/rest/v1/rpc/get_public_platform_metrics',
-        chunked(2 << 20),
+        chunked((1 << 20) + (64 << 10)),
         { apiKey: server.anonKey, token },
       );
       expect(streamed).toMatchObject({ status: 413, body: { code: 'PGRST413' } });

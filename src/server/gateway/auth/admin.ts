@@ -19,9 +19,9 @@ import {
   userJson,
 } from '../../auth/users';
 import type { Queryable } from '../../db/types';
+import { authJson, adminUserBody, inviteBody } from './bodies';
 import {
   authBaseUrl,
-  jsonBody,
   optionalObject,
   optionalString,
   requireServiceRole,
@@ -121,7 +121,7 @@ export function adminRoutes(services: AuthServices) {
   });
 
   app.post('/admin/users', async (c) => {
-    const body = await jsonBody(c);
+    const body = await authJson(c, adminUserBody);
     const email = normalizeEmail(body.email);
     if (!email)
       throw new AuthError(400, 'email_address_invalid', 'A valid email address is required');
@@ -155,7 +155,7 @@ export function adminRoutes(services: AuthServices) {
    * confirmed account gets 422 `email_exists`; one invited before gets a fresh link.
    */
   app.post('/invite', async (c) => {
-    const body = await jsonBody(c);
+    const body = await authJson(c, inviteBody);
     const email = normalizeEmail(body.email);
     if (!email)
       throw new AuthError(400, 'email_address_invalid', 'A valid email address is required');
@@ -180,7 +180,7 @@ export function adminRoutes(services: AuthServices) {
 
   app.put('/admin/users/:id', async (c) => {
     const user = await existing(c.req.param('id'));
-    const body = await jsonBody(c);
+    const body = await authJson(c, adminUserBody);
     const password = optionalString(body, 'password');
     if (password !== undefined) checkPasswordStrength(password);
     const passwordHash = password !== undefined ? await hashPassword(password) : undefined;

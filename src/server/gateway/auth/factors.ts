@@ -13,9 +13,9 @@ import {
 import { raiseSessionToAal2 } from '../../auth/sessions';
 import { checkTotp, newTotpSecret, qrCodeSvg, totpFor } from '../../auth/totp';
 import { isUuid, type FactorRow } from '../../auth/users';
+import { authJson, enrollFactorBody, verifyFactorBody } from './bodies';
 import {
   clientInfo,
-  jsonBody,
   optionalString,
   requireUser,
   type AuthContext,
@@ -83,7 +83,7 @@ function recoveryCodeRoutes(services: AuthServices) {
   });
 
   app.post(base, async (c) => {
-    const body = await jsonBody(c);
+    const body = await authJson(c, enrollFactorBody);
     const user = c.get('user');
     requireAal2(c, 'generate');
     const others = user.factors.filter(
@@ -124,7 +124,7 @@ function recoveryCodeRoutes(services: AuthServices) {
     services.limits.hit('mfa_verify', clientInfo(c).ip);
     const user = c.get('user');
     const session = c.get('session');
-    const body = await jsonBody(c);
+    const body = await authJson(c, verifyFactorBody);
     const code = optionalString(body, 'code');
     if (!code) throw validation('code is required');
     const factor = await existingSet(user.row.id);
@@ -174,7 +174,7 @@ export function factorRoutes(services: AuthServices) {
   app.route('/', recoveryCodeRoutes(services));
 
   app.post('/factors', async (c) => {
-    const body = await jsonBody(c);
+    const body = await authJson(c, enrollFactorBody);
     const user = c.get('user');
     const session = c.get('session');
     const type = optionalString(body, 'factor_type');
@@ -247,7 +247,7 @@ export function factorRoutes(services: AuthServices) {
     const user = c.get('user');
     const session = c.get('session');
     const factor = totpOnly(await ownFactor(user.row.id, c.req.param('id')));
-    const body = await jsonBody(c);
+    const body = await authJson(c, verifyFactorBody);
     const challengeId = optionalString(body, 'challenge_id');
     const code = optionalString(body, 'code');
     if (!challengeId || !isUuid(challengeId)) throw validation('challenge_id is required');

@@ -9,7 +9,6 @@ import { loadUser, type LoadedUser } from '../../auth/users';
 import type { JwtClaims } from '../../db/types';
 import { TokenError } from '../../keys/verify';
 import { bearerToken } from '../api-auth';
-import { BodyError, readJsonObject } from '../ops/body';
 import { clientAddress } from '../ops/client-address';
 import type { GatewayDeps } from '../context';
 
@@ -32,22 +31,6 @@ export type AuthContext = Context<AuthEnv>;
 
 export function clientInfo(c: Context): { ip: string; userAgent?: string } {
   return { ip: clientAddress(c), userAgent: c.req.header('user-agent') };
-}
-
-/** Auth bodies are small forms; GoTrue refuses far smaller ones than this too. */
-const MAX_AUTH_BODY_BYTES = 64 * 1024;
-
-/** The JSON body as an object; `{}` when there is none, 400 `bad_json` when it is not JSON. */
-export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  try {
-    return await readJsonObject(c.req.raw, MAX_AUTH_BODY_BYTES);
-  } catch (error) {
-    if (!(error instanceof BodyError)) throw error;
-    if (error.problem === 'too_large') throw new AuthError(413, 'validation_failed', error.message);
-    if (error.problem === 'not_json')
-      throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
-    throw new AuthError(400, 'bad_json', 'Request body must be a JSON object');
-  }
 }
 
 export function optionalString(body: Record<string, unknown>, key: string): string | undefined {

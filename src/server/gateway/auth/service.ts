@@ -3,7 +3,6 @@
  * 2.119 uses it. One sub-app per concern; errors in GoTrue's 2024-01-01 format.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { AuthError } from '../../auth/errors';
 import { createMailer, type Mailer } from '../../auth/mail';
 import { dummyPasswordHash } from '../../auth/passwords';
@@ -21,8 +20,6 @@ import { tokenRoutes } from './token';
 import { userRoutes } from './user';
 
 export const API_VERSION = '2024-01-01';
-/** Auth requests are small JSON objects; anything bigger is refused before it is parsed. */
-export const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 /** Browser navigations (mail links, OAuth redirects) and public keys carry no API key. */
 const openPaths = [/^\/verify$/, /^\/authorize$/, /^\/callback$/, /^\/\.well-known\/jwks\.json$/];
@@ -59,19 +56,6 @@ export function authService(services: AuthServices) {
     await next();
     c.header('X-Supabase-Api-Version', API_VERSION);
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_AUTH_BODY_BYTES,
-      onError: () => {
-        throw new AuthError(
-          413,
-          'validation_failed',
-          `Request body is larger than ${MAX_AUTH_BODY_BYTES / 1024} KiB`,
-        );
-      },
-    }),
-  );
   app.use('*', async (c, next) => {
     const path = c.req.path.replace(/^.*\/auth\/v1/, '');
     if (

@@ -19,10 +19,10 @@ import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
 import { createSession, type SessionJson } from '../../auth/sessions';
 import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
 import type { Queryable } from '../../db/types';
+import { authJson, recoverBody, resendBody, signupBody, verifyBody } from './bodies';
 import {
   authBaseUrl,
   clientInfo,
-  jsonBody,
   optionalObject,
   optionalString,
   pkceParams,
@@ -75,7 +75,7 @@ export function signupRoutes(services: AuthServices) {
   app.post('/signup', async (c) => {
     const client = clientInfo(c);
     services.limits.hit('sign_up', client.ip);
-    const body = await jsonBody(c);
+    const body = await authJson(c, signupBody);
     if (body.phone !== undefined && body.phone !== null && body.email === undefined) {
       throw new AuthError(
         400,
@@ -221,7 +221,7 @@ export function signupRoutes(services: AuthServices) {
   app.post('/verify', async (c) => {
     const client = clientInfo(c);
     services.limits.hit('verify', client.ip);
-    const body = await jsonBody(c);
+    const body = await authJson(c, verifyBody);
     const type = optionalString(body, 'type') ?? '';
     const kind = verifyTypes[type];
     if (!kind)
@@ -251,7 +251,7 @@ export function signupRoutes(services: AuthServices) {
   app.post('/recover', async (c) => {
     const client = clientInfo(c);
     services.limits.hit('recover', client.ip);
-    const body = await jsonBody(c);
+    const body = await authJson(c, recoverBody);
     const email = normalizeEmail(body.email);
     if (!email)
       throw new AuthError(
@@ -278,7 +278,7 @@ export function signupRoutes(services: AuthServices) {
   app.post('/resend', async (c) => {
     const client = clientInfo(c);
     services.limits.hit('recover', client.ip);
-    const body = await jsonBody(c);
+    const body = await authJson(c, resendBody);
     const type = optionalString(body, 'type');
     const email = normalizeEmail(body.email);
     if (type !== 'signup' && type !== 'email_change')

@@ -11,7 +11,8 @@ import {
 import { verifyPassword } from '../../auth/passwords';
 import { createSession, refreshSession } from '../../auth/sessions';
 import { findUserByEmail, isBanned, normalizeEmail } from '../../auth/users';
-import { clientInfo, jsonBody, optionalString, type AuthEnv, type AuthServices } from './http';
+import { authJson, tokenBody } from './bodies';
+import { clientInfo, optionalString, type AuthEnv, type AuthServices } from './http';
 
 const amrForFlow = {
   'email/signup': 'otp',
@@ -38,7 +39,7 @@ export function tokenRoutes(services: AuthServices) {
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
     const client = clientInfo(c);
-    const body = await jsonBody(c);
+    const body = await authJson(c, tokenBody);
 
     if (grant === 'password') {
       services.limits.hit('sign_in', client.ip);

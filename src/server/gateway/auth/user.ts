@@ -9,10 +9,10 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-toke
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../../auth/passwords';
 import { saveFlowState } from '../../auth/flow-state';
 import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
+import { authJson, updateUserBody } from './bodies';
 import {
   authBaseUrl,
   clientInfo,
-  jsonBody,
   optionalObject,
   optionalString,
   pkceParams,
@@ -33,7 +33,7 @@ export function userRoutes(services: AuthServices) {
   app.get('/user', auth, (c) => c.json(userJson(c.get('user'))));
 
   app.put('/user', auth, async (c) => {
-    const body = await jsonBody(c);
+    const body = await authJson(c, updateUserBody);
     const { row } = c.get('user');
     const session = c.get('session');
     const client = clientInfo(c);

@@ -25,32 +25,43 @@ export interface BodyWire {
 }
 
 /**
- * A route's body middleware. An empty body is checked as `{}`, as GoTrue and Storage read a
- * missing body; a body the reader refuses never reaches the schema.
+ * Reads and checks a body: the parsed data, or why it was refused. An empty body is checked as
+ * `{}`, as GoTrue and Storage read a missing body; a body the reader refuses never reaches the
+ * schema.
  */
+export async function checkJson<S extends z.ZodType>(
+  request: Request,
+  limit: number,
+  schema: S,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; rejection: BodyRejection }> {
+  let value: unknown;
+  try {
+    value = (await readJsonValue(request, limit)) ?? {};
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    return {
+      ok: false,
+      rejection:
+        error.problem === 'too_large'
+          ? { problem: 'too_large', limit, message: error.message }
+          : { problem: 'not_json', message: error.message },
+    };
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const { issues } = parsed.error;
+  return { ok: false, rejection: { problem: 'invalid', message: describeIssues(issues), issues } };
+}
+
+/** A route's body middleware: the handler reads the checked body as `c.req.valid('json')`. */
 export function validJson<S extends z.ZodType, E extends Env = Env, P extends string = string>(
   wire: BodyWire,
   schema: S,
 ): MiddlewareHandler<E, P, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
   return async (c, next) => {
-    let value: unknown;
-    try {
-      value = (await readJsonValue(c.req.raw, wire.limit)) ?? {};
-    } catch (error) {
-      if (!(error instanceof BodyError)) throw error;
-      return wire.reject(
-        error.problem === 'too_large'
-          ? { problem: 'too_large', limit: wire.limit, message: error.message }
-          : { problem: 'not_json', message: error.message },
-        c,
-      );
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-      const { issues } = parsed.error;
-      return wire.reject({ problem: 'invalid', message: describeIssues(issues), issues }, c);
-    }
-    c.req.addValidatedData('json', parsed.data as object);
+    const checked = await checkJson(c.req.raw, wire.limit, schema);
+    if (!checked.ok) return wire.reject(checked.rejection, c);
+    c.req.addValidatedData('json', checked.data as object);
     await next();
   };
 }
