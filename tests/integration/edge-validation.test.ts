@@ -133,7 +133,11 @@ describe.each(databaseKinds)('request bodies at the edge on %s', (kind) => {
         status: 413,
         body: { statusCode: '413', code: 'EntityTooLarge' },
       });
-      const streamed = await send(server, `/storage/v1/object/list/${bucket}`, chunked((1 << 20) + (64 << 10)));
+      const streamed = await send(
+        server,
+        `/storage/v1/object/list/${bucket}`,
+        chunked((1 << 20) + (64 << 10)),
+      );
       expect(streamed).toMatchObject({ status: 413, body: { code: 'EntityTooLarge' } });
     });
 
