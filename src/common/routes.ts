@@ -76,7 +76,7 @@ export const routes: readonly RouteEntry[] = [
     label: 'Release Notes',
     section: 'Platform Overview',
     title: pageTitle('Release Notes'),
-    description: `What shipped in the ${brand.product} beta release of August 2025.`,
+    description: `What runs in the ${brand.product} beta of August 2025, and what is planned.`,
     kind: 'doc',
     group: 'Platform Overview',
     prerender: true,

@@ -4,8 +4,8 @@ import type { DocPage } from '../types';
 export const docPage: DocPage = {
   path: '/data-quotas',
   heading: 'Data & Quotas',
-  lead: `How ${brand.product} meters usage per subscription tier, when quotas reset, the API rate limit, and how long data is kept.`,
-  badges: ['Monthly reset', '100 requests/s per key'],
+  lead: `The API rate limit that applies today, and the design of what is planned: usage metered per subscription tier with a monthly reset, and how long data is kept.`,
+  badges: ['100 requests/s per key', 'Quotas planned'],
   icon: 'chart',
   sections: [
     {
@@ -13,8 +13,14 @@ export const docPage: DocPage = {
       heading: 'How quotas work',
       blocks: [
         {
+          type: 'callout',
+          tone: 'warning',
+          title: 'Planned, not in this build',
+          text: 'Subscriptions, tiers, quotas and the retention job are not in this build: the procedures on this page describe their design, and no quota is checked yet. What applies today is the [API rate limit](/data-quotas#api-rate-limit) of 100 requests per second per key.',
+        },
+        {
           type: 'paragraph',
-          text: 'Every account belongs to a subscription tier, and each tier carries a monthly allowance for the features that cost real resources to run. Usage is counted per user and per feature as it happens, checked against the allowance before work starts, and reset once a month.',
+          text: 'Every account will belong to a subscription tier, and each tier carries a monthly allowance for the features that cost real resources to run. Usage is counted per user and per feature as it happens, checked against the allowance before work starts, and reset once a month.',
         },
         {
           type: 'paragraph',

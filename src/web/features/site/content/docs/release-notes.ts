@@ -8,9 +8,9 @@ const adaptPath = routes.find((route) => route.label === brand.adaptTool)?.path 
 export const docPage: DocPage = {
   path: '/release-notes',
   heading: 'Release Notes',
-  lead: `Beta 2025-08 is the first beta release of ${brand.product}: the learning platform, the ${brand.coach} and ${brand.adaptTool}, open to invited institutions and learners.`,
+  lead: `Beta 2025-08 is the first beta of ${brand.product}. This page lists what runs in this build and, separately, what is planned: nothing below is described as available before you can use it.`,
   meta: 'Beta 2025-08 · Released August 2025',
-  badges: ['Beta 2025-08', 'Coupon access only'],
+  badges: ['Beta 2025-08', 'Open sign-up'],
   icon: 'file',
   sections: [
     {
@@ -19,116 +19,100 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `Beta 2025-08 is the first release of ${brand.product} to bring together the learner experience, course and user administration, Organization mode for institutions with several boards, the Socratic ${brand.coach}, and ${brand.adaptTool} for turning existing course material into accessible formats.`,
+          text: `This build brings together the public site and its documentation, the investor data room, accounts with two-factor sign-in, the learning app for learners, instructors and organisation administrators, and a backend that speaks the Supabase protocols over PostgreSQL with row-level security. The technical design is described in [System Architecture](/system-architecture) and [Build Specs](/build-specs).`,
         },
         {
           type: 'paragraph',
-          text: `${brand.product} is delivered as a progressive web app on a managed backend platform. Learners and staff sign in with email and password or, for institutions, through [enterprise single sign-on](/sso-integration). The technical design is described in [System Architecture](/system-architecture) and [Build Specs](/build-specs).`,
+          text: 'People sign in with email and password, or with an OpenID Connect provider when the institution configures one. SAML single sign-on is planned; see [SSO Integration](/sso-integration).',
         },
         {
           type: 'callout',
           tone: 'info',
           title: 'Beta software',
-          text: 'This is a beta. Features listed below are available to beta participants, and behaviour may still change before general availability. Changes that affect integrations or data handling are announced in these release notes before they ship.',
+          text: 'This is a beta: behaviour may still change before general availability. Changes that affect integrations or data handling are announced in these release notes before they ship.',
         },
       ],
     },
     {
-      id: 'what-shipped',
-      heading: 'What shipped',
+      id: 'what-runs',
+      heading: 'What runs in this build',
       blocks: [
         {
           type: 'cards',
           items: [
             {
-              title: 'Learner experience',
+              title: 'Accounts and two-factor sign-in',
+              icon: 'key',
+              text: '[Create an account](/signup) and confirm your email address, [sign in](/login), reset a forgotten password, and in [Account Settings](/account) turn on two-factor authentication with an authenticator app (TOTP), keep ten one-time recovery codes and end your other sessions.',
+            },
+            {
+              title: 'Learning app',
               icon: 'graduation',
-              text: 'Home dashboard, course library with PDF and ePub reading, notes and flashcards, goals with XP and levels, activity analytics, the live hub and personal settings.',
-            },
-            {
-              title: brand.coach,
-              icon: 'brain',
-              text: 'Socratic tutoring in three modes: Study Session (guided practice with a refresher offer when a learner struggles), Quiz (hints and Socratic feedback) and General Knowledge (short factual answers).',
-            },
-            {
-              title: 'Administration',
-              icon: 'settings',
-              text: 'User management, course management, the module manager, analytics, struggle thresholds and reporting for instructors and administrators.',
+              text: 'A [dashboard](/app) that continues where you left off, the [course library](/app/courses) with search and enrolment, lessons (Markdown, video, PDF and ePub downloads), module quizzes graded by the server, and a discussion per course.',
             },
             {
               title: 'Organization mode',
               icon: 'users',
-              text: 'Central board management, global user oversight, aggregated analytics and content distribution across boards for top-level administrators.',
+              text: 'For the organisation owner and administrators: [boards](/app/owner/boards), [people](/app/owner/people), [content distribution across boards](/app/owner/distribution), [analytics](/app/org/analytics), [reports](/app/org/reports) and [settings](/app/org/settings).',
             },
             {
-              title: brand.adaptTool,
-              icon: 'layers',
-              text: 'A four-step pipeline that turns SCORM packages, PDF, DOCX, TXT or a typed course prompt into accessible lessons and quizzes, exported as SCORM JSON, Markdown, HTML or MP3 and delivered to an LMS by webhook.',
+              title: 'Investor data room',
+              icon: 'lock',
+              text: 'The PIN-gated [data room](/data-room) with its document viewer; the PIN is checked by the server.',
             },
             {
-              title: 'Security and compliance',
+              title: 'Platform API',
+              icon: 'code',
+              text: 'Auth, REST and RPC, storage and functions, compatible with the Supabase client libraries, with a limit of 100 requests per second per key; see [API Access](/api-access).',
+            },
+            {
+              title: 'Security',
               icon: 'shield',
-              text: 'Row-level security on personal data, audit logging, consent management, data subject requests and the security incident workflow.',
+              text: 'Every table with personal data is protected by row-level security per role; see [User Roles & Permissions](/user-roles-permissions).',
             },
           ],
-        },
-        {
-          type: 'paragraph',
-          text: `Read more on the [Platform Overview](/platform-overview), the [${brand.coach}](/ai-study-coach) and [${brand.adaptTool}](${adaptPath}) pages.`,
         },
       ],
     },
     {
-      id: 'ai-models',
-      heading: 'AI models in this beta',
+      id: 'planned',
+      heading: 'Planned, not in this build',
       blocks: [
         {
           type: 'paragraph',
-          text: `The beta runs on two AI models from two different providers. Each coaching mode is routed to the model that suits it; requests are made server-side by edge functions, never directly from the browser.`,
+          text: `These are described on the [Platform Overview](/platform-overview), the [${brand.coach}](/ai-study-coach) and [${brand.adaptTool}](${adaptPath}) pages as what we are building. They are not part of this build:`,
         },
         {
-          type: 'table',
-          caption: `AI model routing in Beta 2025-08`,
-          columns: ['Mode', 'Model', 'Notes'],
-          rows: [
-            [
-              'Personal coaching (Study Session, Quiz)',
-              'A mid-size model from the first provider',
-              'Optional retrieval over the learner’s course material grounds questions and hints in what the course teaches.',
-            ],
-            [
-              'General Knowledge',
-              'A small model from the second provider',
-              'Quick, concise answers with no back-and-forth. If the small model cannot serve a request, a larger model from the same provider answers instead.',
-            ],
+          type: 'list',
+          items: [
+            `The ${brand.coach} (Socratic tutoring in Study Session, Quiz and General Knowledge modes) and the AI models behind it; a voice feature after that.`,
+            `${brand.adaptTool}, the pipeline that turns course material into accessible lessons, quizzes and audio.`,
+            'Notes and flashcards, goals with XP and levels, learner activity analytics and the live hub.',
+            'Compliance tooling: the audit log, consent management, data subject requests and the security incident workflow.',
+            'Plans, subscriptions and usage quotas per tier, and the coupon-only beta access gate.',
+            'SAML single sign-on, and an installable app that works offline.',
           ],
-        },
-        {
-          type: 'callout',
-          tone: 'info',
-          title: 'Voice is not part of this release',
-          text: 'A voice feature from a speech provider is planned. It is not live in Beta 2025-08, and no audio of learners is recorded or sent anywhere.',
         },
       ],
     },
     {
-      id: 'beta-access-and-pricing',
-      heading: 'Beta access and pricing',
+      id: 'access-and-pricing',
+      heading: 'Access and pricing',
       blocks: [
         {
           type: 'definitions',
           items: [
             {
-              term: 'Access gate',
-              text: 'The beta access gate is enabled: new accounts need a beta coupon. There is no open self-service sign-up during the beta.',
+              term: 'Sign-up',
+              text: 'Sign-up is open: anyone can [create an account](/signup) and confirms it from the email that follows. A coupon-only beta gate is planned, not enforced.',
             },
             {
               term: 'Pricing',
-              text: 'Plans are shown for information, but their purchase buttons are disabled for the duration of the beta. No payment is taken from beta participants.',
+              text: 'No plans are sold in this build and no payment is taken.',
             },
             {
               term: 'Quotas',
-              text: 'Usage quotas apply per subscription tier and reset monthly, as described in [Data & Quotas](/data-quotas).',
+              text: 'Usage quotas per tier are planned with the subscriptions; today every key and user has the API limit of 100 requests per second. See [Data & Quotas](/data-quotas).',
             },
           ],
         },
@@ -145,12 +129,9 @@ export const docPage: DocPage = {
         {
           type: 'list',
           items: [
-            '**Two-factor authentication:** the settings screen shows a 2FA toggle, but at the Beta 2025-08 cut the backend does not yet enforce a second factor. Do not rely on it as a control during the beta.',
             '**Admin views** are gated routes inside the same web app. A dedicated admin application is planned after the beta.',
             '**Single hosting region:** all data is stored in one primary region, us-east-1 (Northern Virginia), with no secondary storage location. See [Data Hosting](/data-hosting).',
-            `**${brand.adaptTool} roadmap items** are not in this release: a searchable course archive, a learner type selector (ADHD, dyslexia, English language learner), an interactive quiz builder and an insights panel showing which model contributed what.`,
             '**Certifications** are still on the roadmap: SOC 2 Type II and the FERPA self-assessment are in progress and ISO 27001 is planned. See [Security Audits](/security-audits).',
-            '**Quota figures** per tier are agreed with each beta institution and are not yet published on this site.',
           ],
         },
       ],
@@ -163,7 +144,8 @@ export const docPage: DocPage = {
           type: 'list',
           items: [
             'Traffic is encrypted with TLS 1.3 and stored data with AES-256; see [Data Encryption](/data-encryption).',
-            'Password changes require re-authentication, and email verification is enabled for every new account.',
+            'Email verification is enabled for every new account, and a password change needs re-authentication; it also signs out your other sessions.',
+            'With two-factor authentication on, sign-in asks for a code, and changing your password or email or signing out other sessions needs the second factor. Ten wrong passwords lock an address for 15 minutes.',
             'Edge functions verify the caller’s token unless they are explicitly public.',
             'Access to personal data is decided by row-level security in the database; see [Security & Compliance](/security-compliance).',
           ],
@@ -176,7 +158,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `Beta participants can reach support by email at [${brand.supportEmail}](mailto:${brand.supportEmail}) or through the in-app help centre, both around the clock. Response targets are listed in [Technical Support & SLA](/technical-support-sla). Security findings go to [${brand.securityEmail}](mailto:${brand.securityEmail}).`,
+          text: `Beta participants can reach support by email at [${brand.supportEmail}](mailto:${brand.supportEmail}), around the clock. Response targets are listed in [Technical Support & SLA](/technical-support-sla). Security findings go to [${brand.securityEmail}](mailto:${brand.securityEmail}).`,
         },
       ],
     },

@@ -71,7 +71,7 @@ export const docPage: DocPage = {
           items: [
             {
               title: 'Enrol',
-              text: 'In your account settings, choose to add an authenticator. The platform creates a TOTP factor and shows a QR code.',
+              text: 'In [Account Settings](/account), choose to add an authenticator. The platform creates a TOTP factor and shows a QR code.',
             },
             {
               title: 'Scan',
@@ -89,13 +89,13 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: 'Verifying a code raises the session’s assurance level to `aal2`, which appears in the access token, so policies and edge functions can require a second factor for sensitive actions. Codes by text message are not offered unless a deployment configures an SMS sender. The Beta 2025-08 release showed the 2FA toggle before the backend enforced it; see [Release Notes](/release-notes).',
+          text: 'Verifying a code raises the session’s assurance level to `aal2`, which appears in the access token, so policies and edge functions can require a second factor for sensitive actions. With a verified factor, changing the password or email address and signing out other sessions need `aal2` too. Codes by text message are not offered.',
         },
         {
           type: 'callout',
           tone: 'warning',
           title: 'Keep a way back in',
-          text: `If you lose the device that holds your authenticator, contact [${brand.supportEmail}](mailto:${brand.supportEmail}). The factor is removed only after your identity has been verified, which takes longer than signing in. Enrolling a second authenticator avoids the wait.`,
+          text: `Turning two-factor on gives you ten one-time recovery codes, shown once and stored only as hashes: keep them safe, each one signs you in once in place of a code. If you lose both the device and the codes, contact [${brand.supportEmail}](mailto:${brand.supportEmail}): an administrator removes the factor only after your identity has been verified.`,
         },
       ],
     },

@@ -4,8 +4,8 @@ import type { DocPage } from '../types';
 export const docPage: DocPage = {
   path: '/sso-integration',
   heading: 'SSO Integration',
-  lead: `Let students and staff sign in to ${brand.product} with their university account. ${brand.product} acts as a service provider for SAML 2.0 and as a relying party for OpenID Connect.`,
-  badges: ['SAML 2.0', 'OpenID Connect', 'Just-in-time provisioning'],
+  lead: `Let students and staff sign in to ${brand.product} with their university account. Today ${brand.product} is a relying party for OpenID Connect; SAML 2.0 support as a service provider is planned, and its details below are what it will use.`,
+  badges: ['OpenID Connect', 'SAML 2.0 planned'],
   icon: 'key',
   sections: [
     {
@@ -22,7 +22,7 @@ export const docPage: DocPage = {
           columns: ['Protocol', 'Typical identity providers', 'Flow'],
           rows: [
             [
-              'SAML 2.0',
+              'SAML 2.0 (planned, not in this build)',
               'Microsoft Entra ID, Okta, Shibboleth, AD FS, Google Workspace',
               'Service-provider-initiated, HTTP-POST binding to the assertion consumer service',
             ],
@@ -32,6 +32,12 @@ export const docPage: DocPage = {
               'Authorization code flow with PKCE, scopes `openid email profile`',
             ],
           ],
+        },
+        {
+          type: 'callout',
+          tone: 'warning',
+          title: 'SAML is planned',
+          text: 'This build does not accept SAML yet: its auth service reports `saml_enabled: false` at `/auth/v1/settings`. Institutions sign in through OpenID Connect today, with one provider per deployment configured by the operator (`OIDC_ISSUER`, `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET`).',
         },
         {
           type: 'callout',
@@ -51,7 +57,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'table',
-          caption: `${brand.product} as a SAML 2.0 service provider`,
+          caption: `${brand.product} as a SAML 2.0 service provider (planned)`,
           columns: ['Setting', 'Value'],
           rows: [
             ['Metadata URL', '`https://{your-domain}/auth/v1/sso/saml/metadata`'],

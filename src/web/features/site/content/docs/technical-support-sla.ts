@@ -26,11 +26,6 @@ export const docPage: DocPage = {
               text: `Write to [${brand.supportEmail}](mailto:${brand.supportEmail}) at any time, 24/7. Each message opens a ticket that stays with you until it is resolved.`,
             },
             {
-              title: 'In-app help centre',
-              icon: 'book',
-              text: 'Guides and answers to common questions inside the app, available 24/7.',
-            },
-            {
               title: 'Account manager',
               icon: 'user',
               text: 'A dedicated account manager, 9am–5pm ET on business days, for customers on the Enterprise plan only.',

@@ -58,7 +58,7 @@ export const atAGlance = {
     { value: '2', label: `AI products: the ${brand.coach} and ${brand.adaptTool}` },
     { value: '4', label: 'standard roles, enforced by row-level security' },
     { value: '99.9%', label: 'monthly uptime commitment' },
-    { value: '24/7', label: 'email support and in-app help centre' },
+    { value: '24/7', label: 'email support' },
   ],
 };
 
@@ -82,7 +82,7 @@ export const executiveSummary = {
     },
     {
       title: 'Where it stands',
-      text: 'The beta release shipped in August 2025 with coupon-only access, email/password login and enterprise single sign-on.',
+      text: 'The August 2025 beta runs the learning app, accounts with two-factor sign-in and the data room; the AI products are planned. The release notes list what runs and what is planned.',
       icon: ScrollText,
       link: { to: '/release-notes', label: 'Release notes' },
     },
@@ -105,12 +105,12 @@ export const systemArchitecture = {
   services: [
     {
       name: 'Edge functions',
-      role: 'Server-side logic: AI coaching, subscription checks, and GDPR data deletion and export.',
+      role: 'Server-side logic such as the data room and hosting analytics; AI coaching and GDPR export are planned.',
       icon: Workflow,
     },
     {
       name: 'Auth',
-      role: 'Email/password login, enterprise single sign-on, refresh-token rotation.',
+      role: 'Email/password and OpenID Connect sign-in, two-factor (TOTP), refresh-token rotation.',
       icon: KeyRound,
     },
     {
@@ -173,8 +173,8 @@ export const technologyStack = {
       icon: Code,
       items: [
         'REST API for server-to-server access, 100 requests per second',
-        'Single sign-on with SAML 2.0 and OpenID Connect',
-        'SCORM export and LMS delivery by webhook',
+        'Single sign-on with OpenID Connect (SAML 2.0 planned)',
+        'SCORM export and LMS delivery by webhook (planned)',
       ],
     },
   ] satisfies StackGroup[],
@@ -277,13 +277,13 @@ export const technicalBenefits = {
     },
     {
       title: 'Fair, predictable usage',
-      text: 'Usage quotas per subscription tier, tracked per feature and reset monthly.',
+      text: 'A limit of 100 requests per second per key today; usage quotas per subscription tier are planned.',
       icon: SlidersHorizontal,
       link: { to: '/data-quotas', label: 'Data & Quotas' },
     },
     {
       title: 'Support around the clock',
-      text: 'Email support and an in-app help centre 24/7; urgent issues get a first response within 1 hour.',
+      text: 'Email support 24/7; urgent issues get a first response within 1 hour.',
       icon: LifeBuoy,
       link: { to: '/technical-support-sla', label: 'Response targets' },
     },

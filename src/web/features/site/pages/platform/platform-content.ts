@@ -252,7 +252,7 @@ export const whyChoose: FeatureItem[] = [
   },
   {
     title: 'Single sign-on',
-    text: 'Students and staff sign in with their university account through SAML 2.0 or OpenID Connect.',
+    text: 'Students and staff sign in with their university account through OpenID Connect; SAML 2.0 is planned.',
     icon: KeyRound,
     link: { to: '/sso-integration', label: 'SSO Integration' },
   },
@@ -264,7 +264,7 @@ export const whyChoose: FeatureItem[] = [
   },
   {
     title: 'Support 24/7',
-    text: 'Email support and an in-app help centre around the clock; a dedicated account manager on the Enterprise plan.',
+    text: 'Email support around the clock; a dedicated account manager on the Enterprise plan.',
     icon: LifeBuoy,
   },
 ];
@@ -292,7 +292,7 @@ export const architecture: FeatureItem[] = [
   },
   {
     title: 'Edge functions',
-    text: 'AI coaching, subscription checks, and GDPR data deletion and export run server-side.',
+    text: 'Server-side logic runs in edge functions; AI coaching, subscription checks and GDPR export and deletion will run there when they land.',
     icon: Workflow,
   },
 ];

@@ -1,0 +1,162 @@
+/**
+ * The public pages describe the running build, nothing more and nothing less. Each fact below
+ * is checked against the route table (src/common/routes.ts), where every screen of the product
+ * is listed: a page that says a feature runs links to the route that runs it, and a feature
+ * without a route is called planned. When a feature lands, its route makes one of these tests
+ * fail until the copy (and the test) say it runs.
+ */
+import { describe, expect, it } from 'vitest';
+import { brand } from '@common/brand';
+import { findRoute, routes } from '@common/routes';
+import { docPageLinks, docPageTexts } from './content/check-doc-page';
+import type { DocPage } from './content/types';
+import * as adaptContent from './pages/adapt/adapt-content';
+import * as coachContent from './pages/coach/coach-content';
+import * as homeContent from './pages/home/home-content';
+import * as platformContent from './pages/platform/platform-content';
+
+const docModules = import.meta.glob<{ docPage: DocPage }>(
+  ['./content/docs/*.ts', '!./content/docs/*.test.ts'],
+  { eager: true },
+);
+const docPages = Object.values(docModules).map((module) => module.docPage);
+const docPage = (path: string) => docPages.find((page) => page.path === path)!;
+
+/** Every string a content module shows (icons and other components are skipped). */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object' && !('$$typeof' in value) && !('render' in value))
+    return Object.values(value).flatMap(strings);
+  return [];
+}
+
+const saysPlanned = /planned|not in this build|not part of th/i;
+
+/** A documentation page's words, less the sections whose heading already says "planned". */
+function claimedTexts(page: DocPage): string[] {
+  const sections = page.sections.filter((section) => !saysPlanned.test(section.heading));
+  return docPageTexts({ ...page, sections });
+}
+
+/** The words of every public page that is not a learning-app screen, by path. */
+const publicPages: Record<string, string[]> = {
+  '/': strings(homeContent),
+  '/platform-overview': strings(platformContent),
+  '/ai-study-coach': strings(coachContent),
+  [`/${brand.initials.toLowerCase()}-adapt`]: strings(adaptContent),
+  ...Object.fromEntries(docPages.map((page) => [page.path, claimedTexts(page)])),
+};
+const hasRoute = (pattern: RegExp) => routes.some((route) => pattern.test(route.path));
+
+describe('every public page is written for a page of the route table', () => {
+  it('covers every prerendered page', () => {
+    const prerendered = routes.filter((route) => route.prerender).map((route) => route.path);
+    expect(Object.keys(publicPages).sort()).toEqual(prerendered.sort());
+  });
+});
+
+describe.each(Object.entries(publicPages))('%s', (_path, texts) => {
+  it('names no help centre while the product has none', () => {
+    if (hasRoute(/help/)) return;
+    expect(texts.filter((text) => /help cent(re|er)/i.test(text))).toEqual([]);
+  });
+
+  it('calls the coupon-only sign-up planned: sign-up is open at /signup', () => {
+    expect(findRoute('/signup')?.kind).toBe('auth');
+    const claims = texts.filter((text) => /coupon/i.test(text));
+    expect(claims.filter((text) => !saysPlanned.test(text))).toEqual([]);
+  });
+
+  it('no longer says two-factor is unenforced: it runs in Account Settings', () => {
+    expect(findRoute('/account')?.kind).toBe('auth');
+    expect(texts.filter((text) => /not yet enforce|2FA toggle/i.test(text))).toEqual([]);
+  });
+});
+
+describe.each(Object.entries(publicPages).filter(([path]) => path !== '/sso-integration'))(
+  '%s on SAML',
+  (_path, texts) => {
+    it('calls SAML single sign-on planned wherever it names it', () => {
+      expect(texts.filter((text) => /SAML/.test(text) && !saysPlanned.test(text))).toEqual([]);
+    });
+  },
+);
+
+describe('/release-notes', () => {
+  const page = docPage('/release-notes');
+  const section = (id: string) => page.sections.find((s) => s.id === id)!;
+
+  it('links each feature that runs to the route that runs it', () => {
+    const cards = section('what-runs').blocks.find((block) => block.type === 'cards');
+    expect(cards?.type === 'cards' && cards.items.length).toBeGreaterThan(0);
+    for (const card of cards?.type === 'cards' ? cards.items : []) {
+      const links = [...card.text.matchAll(/\]\((\/[^)#]*)/g)].map((match) => match[1]!);
+      expect(links, card.title).not.toEqual([]);
+      for (const link of links) expect(findRoute(link), `${card.title}: ${link}`).toBeDefined();
+    }
+  });
+
+  it('lists as planned the features that have no screen yet', () => {
+    const planned = docPageTexts({ ...page, sections: [section('planned')] }).join('\n');
+    const appRoute = (pattern: RegExp) =>
+      routes.some((route) => route.kind === 'app' && pattern.test(route.path));
+    if (!appRoute(/coach/)) expect(planned).toContain(brand.coach);
+    if (!appRoute(/adapt/)) expect(planned).toContain(brand.adaptTool);
+    if (!appRoute(/flashcards|notes/)) expect(planned).toMatch(/Notes and flashcards/);
+    if (!appRoute(/compliance|audit/)) expect(planned).toMatch(/audit log/);
+    if (!appRoute(/billing|plans|subscription/)) expect(planned).toMatch(/subscriptions/);
+    expect(planned).toMatch(/SAML/);
+  });
+
+  it('says sign-up is open and links to it, and names two-factor with its screen', () => {
+    const links = docPageLinks(page);
+    expect(links).toContain('/signup');
+    expect(links).toContain('/account');
+    expect(docPageTexts(page).join('\n')).toMatch(/Sign-up is open/);
+  });
+});
+
+describe('/ (home)', () => {
+  it('states only facts in "at a glance"', () => {
+    const labels = homeContent.atAGlance.items.map((item) => item.label);
+    expect(labels.filter((label) => /help cent/i.test(label))).toEqual([]);
+    expect(labels).toContain('email support');
+  });
+
+  it('describes the beta by what runs and links to the release notes', () => {
+    const point = homeContent.executiveSummary.points.find((p) => p.title === 'Where it stands');
+    expect(point?.link?.to).toBe('/release-notes');
+    expect(point?.text).not.toMatch(/coupon|single sign-on/);
+  });
+});
+
+describe('/sso-integration', () => {
+  const page = docPage('/sso-integration');
+
+  it('says in its lead, badges and a callout that SAML is planned and OpenID Connect runs', () => {
+    expect(page.lead).toMatch(/OpenID Connect/);
+    expect(page.lead).toMatch(/SAML 2\.0 support as a service provider is planned/);
+    expect(page.badges).toContain('SAML 2.0 planned');
+    const callouts = page.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'callout');
+    expect(callouts.some((b) => b.type === 'callout' && b.title === 'SAML is planned')).toBe(true);
+  });
+});
+
+describe('/data-quotas', () => {
+  it('says subscriptions and quotas are planned and the rate limit applies today', () => {
+    const page = docPage('/data-quotas');
+    expect(page.lead).toMatch(/planned/);
+    const text = docPageTexts(page).join('\n');
+    expect(text).toMatch(/Planned, not in this build/);
+    expect(text).toContain('100 requests per second');
+  });
+});
+
+describe('/technical-support-sla', () => {
+  it('offers only channels that exist: email, and the account manager on Enterprise', () => {
+    const text = docPageTexts(docPage('/technical-support-sla')).join('\n');
+    expect(text).toContain(`mailto:${brand.supportEmail}`);
+    expect(text).not.toMatch(/help cent/i);
+  });
+});
