@@ -409,6 +409,47 @@ export const routes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The instructor's teaching screens (decision 0125).
+  {
+    path: '/app/teaching',
+    label: 'Teaching',
+    section: 'Teaching',
+    title: pageTitle('Teaching'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/teaching/courses/:courseId',
+    label: 'Learner progress',
+    section: 'Teaching',
+    title: pageTitle('Learner progress'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/teaching/courses/:courseId/assignments',
+    label: 'Assignments',
+    section: 'Teaching',
+    title: pageTitle('Assignments'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/teaching/grading',
+    label: 'Grading',
+    section: 'Teaching',
+    title: pageTitle('Grading'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/teaching/grading/:attemptId',
+    label: 'Grade an attempt',
+    section: 'Teaching',
+    title: pageTitle('Grade an attempt'),
+    kind: 'app',
+    prerender: false,
+  },
 ];
 
 const UUID_SEGMENT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';

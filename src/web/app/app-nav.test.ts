@@ -16,6 +16,7 @@ const organization = (
   }) as const;
 
 const ownerScreens = ['/app/owner/boards', '/app/owner/distribution', '/app/owner/people'];
+const teachingScreens = ['/app/teaching', '/app/teaching/grading'];
 const adminScreens = [
   '/app/org/analytics',
   '/app/org/thresholds',
@@ -41,12 +42,15 @@ describe('app navigation', () => {
     expect(navFor(organization(['org_admin'], true)).map((i) => i.path)).toEqual([
       '/app',
       '/app/courses',
+      ...teachingScreens,
       ...adminScreens,
       ...ownerScreens,
     ]);
     expect(navFor(organization(['org_admin'], true)).map((i) => i.label)).toEqual([
       'Dashboard',
       'Courses',
+      'Teaching',
+      'Grading',
       'Analytics',
       'Thresholds',
       'Reports',
@@ -73,6 +77,7 @@ describe('app navigation', () => {
     expect(navFor(organization(['org_admin'])).map((i) => i.path)).toEqual([
       '/app',
       '/app/courses',
+      ...teachingScreens,
       ...adminScreens,
     ]);
     expect(navFor(organization(['instructor', 'learner'])).map((i) => i.path)).not.toContain(
@@ -91,6 +96,21 @@ describe('app navigation', () => {
     const teaching = navFor({ ...organization(['org_admin', 'instructor']), boardAdminOnly: true });
     expect(teaching.map((i) => i.path)).toEqual(
       navFor(organization(['instructor'])).map((i) => i.path),
+    );
+  });
+
+  it('shows instructors and organization admins their teaching screens', () => {
+    for (const role of ['instructor', 'org_admin'] as const) {
+      const paths = navFor(organization([role])).map((i) => i.path);
+      expect(paths).toContain('/app/teaching');
+      expect(paths).toContain('/app/teaching/grading');
+    }
+    expect(
+      navFor(organization(['learner', 'compliance_officer'])).map((i) => i.path),
+    ).not.toContain('/app/teaching');
+    const items = navFor(organization(['instructor']));
+    expect(activeNavPath(items, '/app/teaching/grading/3f1c2a9e-0d7b-4c55-9a51-2b8e6f0c1d23')).toBe(
+      '/app/teaching/grading',
     );
   });
 

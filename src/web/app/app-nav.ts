@@ -6,8 +6,10 @@
 import {
   BarChart3,
   BookOpen,
+  ClipboardCheck,
   FileText,
   Gauge,
+  GraduationCap,
   LayoutDashboard,
   Network,
   Settings,
@@ -33,6 +35,8 @@ function item(path: string, icon: LucideIcon): AppNavItem {
 const navItems = {
   dashboard: item('/app', LayoutDashboard),
   courses: item('/app/courses', BookOpen),
+  teaching: item('/app/teaching', GraduationCap),
+  grading: item('/app/teaching/grading', ClipboardCheck),
   analytics: item('/app/org/analytics', BarChart3),
   thresholds: item('/app/org/thresholds', Gauge),
   reports: item('/app/org/reports', FileText),
@@ -55,8 +59,17 @@ export const navByRole: Record<
 > = {
   personal: ['dashboard', 'courses'],
   learner: ['dashboard', 'courses'],
-  instructor: ['dashboard', 'courses'],
-  org_admin: ['dashboard', 'courses', 'analytics', 'thresholds', 'reports', 'orgSettings'],
+  instructor: ['dashboard', 'courses', 'teaching', 'grading'],
+  org_admin: [
+    'dashboard',
+    'courses',
+    'teaching',
+    'grading',
+    'analytics',
+    'thresholds',
+    'reports',
+    'orgSettings',
+  ],
   compliance_officer: ['dashboard'],
   // An org_admin of boards only (Workspace.boardAdminOnly): the organization-wide admin
   // screens refuse them, so they get the links their board work needs.

@@ -32,4 +32,13 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/org-insights/report-print-page').then((m) => m.ReportPrintPage),
   '/app/org/settings': () =>
     import('@/features/org-insights/settings-page').then((m) => m.SettingsPage),
+  '/app/teaching': () => import('@/features/teaching/teaching-page').then((m) => m.TeachingPage),
+  '/app/teaching/courses/:courseId': () =>
+    import('@/features/teaching/course-progress-page').then((m) => m.CourseProgressPage),
+  '/app/teaching/courses/:courseId/assignments': () =>
+    import('@/features/teaching/assignments-page').then((m) => m.AssignmentsPage),
+  '/app/teaching/grading': () =>
+    import('@/features/teaching/grading-queue-page').then((m) => m.GradingQueuePage),
+  '/app/teaching/grading/:attemptId': () =>
+    import('@/features/teaching/grade-attempt-page').then((m) => m.GradeAttemptPage),
 };

@@ -1,0 +1,491 @@
+/**
+ * The instructor's teaching screens in headless Chromium against the built app, on this
+ * file's own server and database: the progress table (sorted, filtered, paged, exported as
+ * CSV), a goal for a learner, an assignment, and grading a short answer that the learner then
+ * sees with its feedback; axe on every screen at 390 and 1280 px.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { startServer, type RunningServer } from '../../src/server/start';
+import { insertRow, questionRow } from '../integration/learning-fixture';
+import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+import { testClient } from '../support/test-server';
+
+const shotsDir = process.env.TEACH_SCREENSHOTS_DIR;
+const password = 'a long enough passphrase';
+/** Learners beyond the named ones, so the table has a second page. */
+const EXTRA_LEARNERS = 28;
+const FEEDBACK = 'Well explained: next time name the capillaries too.';
+
+let server: RunningServer;
+let dataDir: string;
+let browser: Browser;
+let service: SupabaseClient;
+let baseUrl: string;
+
+interface World {
+  instructor: { id: string; email: string };
+  ada: { id: string; email: string };
+  course: string;
+  quiz: string;
+  adaAttempt: string;
+  beaAttempt: string;
+}
+let world: World;
+
+async function createUser(label: string, fullName: string) {
+  const email = `${label}.${Date.now().toString(36)}@example.com`;
+  const created = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { full_name: fullName },
+  });
+  if (created.error) throw new Error(`create ${label}: ${created.error.message}`);
+  return { id: created.data.user.id, email };
+}
+
+/** Signs the learner in through supabase-js and submits the quiz with a short answer. */
+async function submitQuiz(email: string, quiz: string, questions: string[], text: string) {
+  const client = testClient(server, server.deps.keys.anonKey);
+  const signIn = await client.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw new Error(signIn.error.message);
+  const learner = testClient(server, server.deps.keys.anonKey, signIn.data.session.access_token);
+  const { data, error } = await learner.rpc('submit_assessment_attempt', {
+    assessment_id: quiz,
+    answers: { [questions[0]!]: { choice: 'a' }, [questions[1]!]: { text } },
+  });
+  if (error) throw new Error(error.message);
+  return (data as { id: string }).id;
+}
+
+async function buildWorld(): Promise<World> {
+  const org = await insertRow<{ id: string }>(service, 'organizations', {
+    name: 'Teaching Test University',
+    slug: `teach-${Date.now().toString(36)}`,
+  });
+  const instructor = await createUser('instructor', 'Ivy Instructor');
+  const ada = await createUser('ada', 'Ada Student');
+  const bea = await createUser('bea', 'Bea Second');
+  const cy = await createUser('cy', 'Cy Complete');
+  // A name a spreadsheet would run as a formula, were the export not guarded.
+  const formula = await createUser('formula', '=HYPERLINK("http://evil.example","x")');
+  await insertRow(service, 'memberships', {
+    user_id: instructor.id,
+    organization_id: org.id,
+    role: 'instructor',
+  });
+  const course = await insertRow<{ id: string }>(service, 'courses', {
+    organization_id: org.id,
+    title: 'The respiratory system',
+    subject: 'Human anatomy',
+    published: true,
+    visibility: 'organization',
+  });
+  await insertRow(service, 'course_instructors', {
+    course_id: course.id,
+    user_id: instructor.id,
+  });
+  const module = await insertRow<{ id: string }>(service, 'modules', {
+    course_id: course.id,
+    position: 1,
+    title: 'The lungs',
+  });
+  const lessons: string[] = [];
+  for (const [i, title] of ['Breathing', 'Gas exchange'].entries()) {
+    const lesson = await insertRow<{ id: string }>(service, 'lessons', {
+      module_id: module.id,
+      course_id: course.id,
+      position: i + 1,
+      title,
+      kind: 'markdown',
+      body: `# ${title}\n\nAir enters through the trachea.`,
+      estimated_minutes: 8,
+    });
+    lessons.push(lesson.id);
+  }
+  const mc = await insertRow<{ id: string }>(
+    service,
+    'questions',
+    questionRow(course.id, module.id, 'gas-exchange'),
+  );
+  const short = await insertRow<{ id: string }>(
+    service,
+    'questions',
+    questionRow(course.id, module.id, 'alveoli', 'short_text'),
+  );
+  const quiz = await insertRow<{ id: string }>(service, 'assessments', {
+    course_id: course.id,
+    module_id: module.id,
+    title: 'The lungs: quiz',
+    published: true,
+  });
+  for (const [position, question] of [mc, short].entries()) {
+    await insertRow(service, 'assessment_questions', {
+      assessment_id: quiz.id,
+      question_id: question.id,
+      course_id: course.id,
+      position: position + 1,
+    });
+  }
+  for (const learner of [ada, bea, cy, formula]) {
+    await insertRow(service, 'memberships', {
+      user_id: learner.id,
+      organization_id: org.id,
+      role: 'learner',
+    });
+    await insertRow(service, 'enrollments', { user_id: learner.id, course_id: course.id });
+  }
+  // The extra learners are written in SQL: thousands of password hashes would only cost time.
+  await server.deps.db.query(
+    `with made as (
+       insert into auth.users (id, email, raw_user_meta_data)
+       select gen_random_uuid(), 'extra' || g || '.' || $2 || '@example.com',
+              jsonb_build_object('full_name', 'Extra Learner ' || lpad(g::text, 2, '0'))
+         from generate_series(1, $1::int) g
+       returning id
+     )
+     insert into public.enrollments (user_id, course_id) select id, $3 from made`,
+    [EXTRA_LEARNERS, Date.now().toString(36), course.id],
+  );
+  const progress = (user: string, lesson: string, status: string, seconds: number) =>
+    insertRow(service, 'lesson_progress', {
+      user_id: user,
+      lesson_id: lesson,
+      course_id: course.id,
+      status,
+      time_spent_seconds: seconds,
+      completed_at: status === 'completed' ? new Date().toISOString() : null,
+    });
+  await progress(ada.id, lessons[0]!, 'completed', 600);
+  await progress(bea.id, lessons[0]!, 'in_progress', 120);
+  await progress(cy.id, lessons[0]!, 'completed', 900);
+  await progress(cy.id, lessons[1]!, 'completed', 840);
+
+  const adaAttempt = await submitQuiz(
+    ada.email,
+    quiz.id,
+    [mc.id, short.id],
+    'Oxygen diffuses across the thin alveolar wall into the blood.',
+  );
+  const beaAttempt = await submitQuiz(bea.email, quiz.id, [mc.id, short.id], 'Through the lungs.');
+  return { instructor, ada, course: course.id, quiz: quiz.id, adaAttempt, beaAttempt };
+}
+
+beforeAll(async () => {
+  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-teach-e2e-'));
+  server = await startServer(
+    loadConfig(
+      {},
+      {
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: distDir,
+      },
+    ),
+  );
+  baseUrl = server.url;
+  service = testClient(server, server.deps.keys.serviceRoleKey);
+  world = await buildWorld();
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(viewport: keyof typeof viewports): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    reducedMotion: 'reduce',
+  });
+  return context.newPage();
+}
+
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A page that signs in by itself, then lands on `path`. */
+async function freshSignIn(viewport: keyof typeof viewports, email: string, path: string) {
+  const page = await newPage(viewport);
+  await page.goto(`${baseUrl}/login?next=${encodeURIComponent(path)}`, {
+    waitUntil: 'networkidle',
+  });
+  await signIn(page, email);
+  await page.waitForURL(`${baseUrl}${path}`);
+  return page;
+}
+
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+/** A page signed in as the user at `path`, reusing one stored session per user. */
+async function signedInPage(viewport: keyof typeof viewports, email: string, path: string) {
+  let state = sessions.get(email);
+  if (!state) {
+    const first = await freshSignIn('desktop', email, '/app');
+    state = await first.context().storageState();
+    sessions.set(email, state);
+    await first.context().close();
+  }
+  const context = await browser.newContext({
+    viewport: viewports[viewport],
+    reducedMotion: 'reduce',
+    storageState: state,
+  });
+  const page = await context.newPage();
+  await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  return page;
+}
+
+const firstRowName = (page: Page) => page.locator('tbody tr').first().locator('td').first();
+
+describe('an instructor end to end', () => {
+  it('reads, sorts, filters and exports the progress table, sets a goal and an assignment, and grades', async () => {
+    const page = await freshSignIn('desktop', world.instructor.email, '/app');
+    try {
+      await page.getByRole('link', { name: 'Teaching', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Teaching' }).waitFor();
+      await page.getByText(`${EXTRA_LEARNERS + 4} learners`).waitFor();
+      await page.getByText('2 to grade').waitFor();
+      await page.getByRole('link', { name: 'The respiratory system', exact: true }).click();
+
+      await page.getByRole('heading', { level: 1, name: 'The respiratory system' }).waitFor();
+      await page.getByText(`${EXTRA_LEARNERS + 4} learners · page 1 of 2`).waitFor();
+      expect(await page.locator('tbody tr').count()).toBe(25);
+
+      // Sort by percent: ascending first, descending on the second click.
+      await page.getByRole('button', { name: /^Percent/ }).click();
+      await page.waitForURL(/sort=percent/);
+      await page.getByRole('button', { name: /^Percent/ }).click();
+      await page.waitForURL(/dir=desc/);
+      await expect.poll(() => firstRowName(page).textContent()).toBe('Cy Complete');
+      expect(
+        await page.getByRole('columnheader', { name: /Percent/ }).getAttribute('aria-sort'),
+      ).toBe('descending');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`${EXTRA_LEARNERS + 4} learners · page 2 of 2`).waitFor();
+      expect(await page.locator('tbody tr').count()).toBe(EXTRA_LEARNERS + 4 - 25);
+
+      // Filter: a search by name, then a status.
+      await page.getByLabel('Search by name or email').fill('student');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('1 learner match · page 1 of 1').waitFor();
+      const adaRow = page.locator('tbody tr').first();
+      expect(await adaRow.locator('td').nth(0).textContent()).toBe('Ada Student');
+      expect(await adaRow.locator('td').nth(3).textContent()).toBe('1 of 2');
+      expect(await adaRow.locator('td').nth(8).textContent()).toContain('1');
+
+      await page.getByLabel('Search by name or email').fill('');
+      await page.getByLabel('Status').selectOption('completed');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('1 learner match · page 1 of 1').waitFor();
+      expect(await firstRowName(page).textContent()).toBe('Cy Complete');
+
+      await page.getByLabel('Status').selectOption('not_started');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText(`${EXTRA_LEARNERS + 1} learners match · page 1 of 2`).waitFor();
+
+      // Export: every row the filter selects, not only the page on screen.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        /^the-respiratory-system-progress-\d{4}-\d{2}-\d{2}\.csv$/,
+      );
+      const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+      const lines = csv.split('\r\n');
+      expect(lines[0]).toBe(
+        'Name,Email,Status,Lessons completed,Lessons total,Percent,Time spent (minutes),Last activity,Average quiz score,Attempts awaiting grading',
+      );
+      expect(lines).toHaveLength(EXTRA_LEARNERS + 1 + 2);
+      expect(lines.every((line, i) => i === 0 || line === '' || line.includes('Not started'))).toBe(
+        true,
+      );
+      expect(lines.filter((line) => line.includes('HYPERLINK'))).toEqual([
+        expect.stringMatching(/^"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",formula\./),
+      ]);
+      await page.getByText(`Exported ${EXTRA_LEARNERS + 1} learners as CSV.`).waitFor();
+
+      // A goal for Ada.
+      await page.getByLabel('Status').selectOption('');
+      await page.getByLabel('Search by name or email').fill('Ada Student');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('1 learner match').waitFor();
+      await page.getByRole('button', { name: 'Goals for Ada Student' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Goals for Ada Student' });
+      await dialog.getByText('No goal in this course yet').waitFor();
+      await dialog.getByLabel('Goal', { exact: true }).selectOption('complete_module');
+      await dialog.getByRole('button', { name: 'Set goal' }).click();
+      await dialog.getByText('Choose the module.').waitFor();
+      await dialog.getByLabel('Module').selectOption({ label: '1. The lungs' });
+      await dialog.getByLabel('By (optional)').fill('2030-06-01');
+      await dialog.getByRole('button', { name: 'Set goal' }).click();
+      await page.getByText('Goal set.').waitFor();
+      await dialog.getByText('Complete the module “The lungs”', { exact: true }).waitFor();
+      await dialog.getByText('By 1 Jun 2030').waitFor();
+      const goal = await service
+        .from('goals')
+        .select('user_id, kind, set_by, due_on')
+        .eq('user_id', world.ada.id)
+        .single();
+      expect(goal.data).toEqual({
+        user_id: world.ada.id,
+        kind: 'complete_module',
+        set_by: world.instructor.id,
+        due_on: '2030-06-01',
+      });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // An assignment for every learner.
+      await page.getByRole('link', { name: 'Assignments' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Assignments' }).waitFor();
+      await page.getByText('No assignment yet').waitFor();
+      await page.getByRole('button', { name: 'Assign to every learner' }).click();
+      await page.getByText('Choose the lesson or quiz to assign.').waitFor();
+      await page.getByText('Choose when it is due.').waitFor();
+      await page.getByLabel('Lesson or quiz').selectOption({ label: 'Lesson: Gas exchange' });
+      expect(await page.getByLabel('Title').inputValue()).toBe('Gas exchange');
+      const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16);
+      await page.getByLabel('Due').fill(due);
+      await page.getByRole('button', { name: 'Assign to every learner' }).click();
+      await page.getByText('Assigned “Gas exchange”.').waitFor();
+      await page.getByText(/Lesson: Gas exchange · due/).waitFor();
+
+      // Grading: Ada's attempt is the older one.
+      await page.getByRole('link', { name: 'Grading', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Grading' }).waitFor();
+      await page.getByText('2 attempts await grading').waitFor();
+      await page
+        .getByRole('link', { name: /^Grade/ })
+        .first()
+        .click();
+      await page.waitForURL(`${baseUrl}/app/teaching/grading/${world.adaAttempt}`);
+      await page.getByRole('heading', { level: 1, name: 'The lungs: quiz' }).waitFor();
+      const short = page.getByRole('article', { name: /^Question 2\./ });
+      await short
+        .getByText('Oxygen diffuses across the thin alveolar wall into the blood.')
+        .waitFor();
+      await short.getByText('Gas exchange across the alveolar wall.').waitFor();
+      await short.getByText('Gases move down their partial-pressure gradient').waitFor();
+      await page.getByRole('button', { name: 'Save grade' }).click();
+      await page.getByText('Mark this answer correct or incorrect.').waitFor();
+      await page.getByRole('radio', { name: 'Correct', exact: true }).check();
+      await page.getByLabel('Written feedback (optional)').fill(FEEDBACK);
+      await page.getByRole('button', { name: 'Save grade' }).click();
+      await page.getByText('Graded: Ada Student scored 100%.').waitFor();
+      await page.waitForURL(`${baseUrl}/app/teaching/grading`);
+      await page.getByText('1 attempt awaits grading').waitFor();
+
+      // The attempt reopened shows it graded, with no way to grade it again.
+      await page.goto(`${baseUrl}/app/teaching/grading/${world.adaAttempt}`, {
+        waitUntil: 'networkidle',
+      });
+      await page.getByText('This attempt has been graded: 100%.').waitFor();
+      expect(await page.getByRole('button', { name: 'Save grade' }).count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('then the learner sees the score and feedback, and the assignment on their dashboard', async () => {
+    const page = await freshSignIn(
+      'desktop',
+      world.ada.email,
+      `/app/courses/${world.course}/quizzes/${world.quiz}`,
+    );
+    try {
+      await page.getByRole('heading', { level: 1, name: 'The lungs: quiz' }).waitFor();
+      expect(await page.getByTestId('quiz-score').textContent()).toBe('Score: 100%');
+      await page.getByText(`Your instructor: ${FEEDBACK}`).waitFor();
+      await shot(page, 'learner-quiz-feedback-desktop');
+      await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+      await page
+        .getByRole('region', { name: 'Assignments due' })
+        .getByText('Gas exchange')
+        .waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('sends a grader to a clear message for an attempt that does not exist', async () => {
+    const page = await signedInPage(
+      'desktop',
+      world.instructor.email,
+      '/app/teaching/grading/00000000-0000-4000-8000-000000000000',
+    );
+    try {
+      await page.getByText('Could not open this attempt: No quiz attempt has this id').waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('accessibility', () => {
+  const screens: [string, () => string, string][] = [
+    ['teaching', () => '/app/teaching', 'Teaching'],
+    ['progress', () => `/app/teaching/courses/${world.course}`, 'The respiratory system'],
+    ['assignments', () => `/app/teaching/courses/${world.course}/assignments`, 'Assignments'],
+    ['grading-queue', () => '/app/teaching/grading', 'Grading'],
+    ['grade-attempt', () => `/app/teaching/grading/${world.beaAttempt}`, 'The lungs: quiz'],
+  ];
+
+  it.each(screens)(
+    '%s has no serious axe violations at 390 and 1280 px',
+    async (name, path, heading) => {
+      for (const viewport of ['mobile', 'desktop'] as const) {
+        const page = await signedInPage(viewport, world.instructor.email, path());
+        try {
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          await page.waitForLoadState('networkidle');
+          expect(await seriousAxeViolations(page), `${name} at ${viewport}`).toEqual([]);
+          await shot(page, `${name}-${viewport}`);
+        } finally {
+          await page.context().close();
+        }
+      }
+    },
+  );
+
+  it('the goals dialog has no serious axe violations at 390 and 1280 px', async () => {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const page = await signedInPage(
+        viewport,
+        world.instructor.email,
+        `/app/teaching/courses/${world.course}?q=student`,
+      );
+      try {
+        await page.getByRole('button', { name: 'Goals for Ada Student' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Goals for Ada Student' });
+        await dialog.getByText('Complete the module “The lungs”', { exact: true }).waitFor();
+        expect(await seriousAxeViolations(page), `goals dialog at ${viewport}`).toEqual([]);
+        await shot(page, `goals-dialog-${viewport}`);
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+});
