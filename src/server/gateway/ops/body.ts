@@ -1,10 +1,10 @@
 /**
  * Reading request bodies, the one way every service does it: stop as soon as a body passes its
  * limit, whether or not the client declared a Content-Length (a chunked body declares none).
- * Services map `BodyError` to their own wire format.
+ * Services map `BodyError` to their own wire format (JSON bodies through `valid-json.ts`).
  */
 
-export type BodyProblem = 'too_large' | 'not_json' | 'not_object';
+export type BodyProblem = 'too_large' | 'not_json';
 
 export class BodyError extends Error {
   constructor(
@@ -75,18 +75,4 @@ export async function readJsonValue(request: Request, limit: number): Promise<un
       `The request body is not valid JSON: ${(error as Error).message}`,
     );
   }
-}
-
-/**
- * The body as a JSON object, `{}` when it is empty. Throws `BodyError`: `too_large` past
- * `limit`, `not_json` when it does not parse, `not_object` for an array or a scalar.
- */
-export async function readJsonObject(
-  request: Request,
-  limit: number,
-): Promise<Record<string, unknown>> {
-  const parsed = (await readJsonValue(request, limit)) ?? {};
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new BodyError('not_object', 'The request body must be a JSON object');
-  return parsed as Record<string, unknown>;
 }
