@@ -25,9 +25,23 @@ const adminScreens = [
 ];
 
 describe('app navigation', () => {
-  it('shows a student and a Personal-mode user the dashboard and the course library', () => {
-    expect(navFor({ kind: 'personal' }).map((i) => i.label)).toEqual(['Dashboard', 'Courses']);
+  it('shows a student the dashboard and the course library', () => {
     expect(navFor(organization(['learner'])).map((i) => i.label)).toEqual(['Dashboard', 'Courses']);
+  });
+
+  it('shows the course editor to those who author: instructors, org admins, Personal mode', () => {
+    for (const workspace of [
+      { kind: 'personal' } as const,
+      organization(['instructor']),
+      organization(['learner', 'org_admin']),
+    ]) {
+      expect(navFor(workspace).map((i) => i.label)).toEqual([
+        'Dashboard',
+        'Courses',
+        'Course Editor',
+      ]);
+    }
+    expect(navFor(organization(['compliance_officer'])).map((i) => i.label)).toEqual(['Dashboard']);
   });
 
   it('merges the links of every role held, each once', () => {

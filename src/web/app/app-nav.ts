@@ -12,6 +12,7 @@ import {
   GraduationCap,
   LayoutDashboard,
   Network,
+  PencilRuler,
   Settings,
   Share2,
   Users,
@@ -35,6 +36,7 @@ function item(path: string, icon: LucideIcon): AppNavItem {
 const navItems = {
   dashboard: item('/app', LayoutDashboard),
   courses: item('/app/courses', BookOpen),
+  courseEditor: item('/app/course-editor', PencilRuler),
   teaching: item('/app/teaching', GraduationCap),
   grading: item('/app/teaching/grading', ClipboardCheck),
   analytics: item('/app/org/analytics', BarChart3),
@@ -57,12 +59,13 @@ export const navByRole: Record<
   LearningRole | 'board_admin' | 'owner' | 'personal',
   readonly NavKey[]
 > = {
-  personal: ['dashboard', 'courses'],
+  personal: ['dashboard', 'courses', 'courseEditor'],
   learner: ['dashboard', 'courses'],
-  instructor: ['dashboard', 'courses', 'teaching', 'grading'],
+  instructor: ['dashboard', 'courses', 'courseEditor', 'teaching', 'grading'],
   org_admin: [
     'dashboard',
     'courses',
+    'courseEditor',
     'teaching',
     'grading',
     'analytics',

@@ -16,6 +16,26 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/learn/quiz-page').then((m) => m.QuizPage),
   '/app/courses/:courseId/discussion': () =>
     import('@/features/learn/discussion-page').then((m) => m.DiscussionPage),
+  '/app/course-editor': () =>
+    import('@/features/course-editor/courses-page').then((m) => m.TaughtCoursesPage),
+  '/app/course-editor/new': () =>
+    import('@/features/course-editor/course-form-page').then((m) => m.NewCoursePage),
+  '/app/course-editor/:courseId': () =>
+    import('@/features/course-editor/course-editor-page').then((m) => m.CourseEditorPage),
+  '/app/course-editor/:courseId/modules/:moduleId': () =>
+    import('@/features/course-editor/module-bank-page').then((m) => m.ModuleBankPage),
+  '/app/course-editor/:courseId/modules/:moduleId/lessons/new': () =>
+    import('@/features/course-editor/lesson-editor-page').then((m) => m.NewLessonPage),
+  '/app/course-editor/:courseId/lessons/:lessonId': () =>
+    import('@/features/course-editor/lesson-editor-page').then((m) => m.EditLessonPage),
+  '/app/course-editor/:courseId/modules/:moduleId/questions/new': () =>
+    import('@/features/course-editor/question-editor-page').then((m) => m.NewQuestionPage),
+  '/app/course-editor/:courseId/questions/:questionId': () =>
+    import('@/features/course-editor/question-editor-page').then((m) => m.EditQuestionPage),
+  '/app/course-editor/:courseId/modules/:moduleId/quizzes/new': () =>
+    import('@/features/course-editor/quiz-editor-page').then((m) => m.NewQuizPage),
+  '/app/course-editor/:courseId/quizzes/:assessmentId': () =>
+    import('@/features/course-editor/quiz-editor-page').then((m) => m.EditQuizPage),
   '/app/owner/boards': () => import('@/features/org-owner/boards-page').then((m) => m.BoardsPage),
   '/app/owner/boards/:boardId': () =>
     import('@/features/org-owner/board-page').then((m) => m.BoardPage),
