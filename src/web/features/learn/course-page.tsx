@@ -4,7 +4,14 @@
  * open to the user.
  */
 import { Link } from 'react-router';
-import { CheckCircle2, Circle, CircleDot, ClipboardCheck, MessagesSquare } from 'lucide-react';
+import {
+  CheckCircle2,
+  Circle,
+  CircleDot,
+  ClipboardCheck,
+  MessagesSquare,
+  Pencil,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -83,13 +90,25 @@ export function CoursePage() {
       back={back}
       intro={data.subject}
       actions={
-        data.enrolment ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={learnPaths.discussion(data.id)}>
-              <MessagesSquare aria-hidden="true" />
-              Discussion
-            </Link>
-          </Button>
+        data.enrolment || data.canEdit ? (
+          <>
+            {data.enrolment && (
+              <Button asChild variant="outline" size="sm">
+                <Link to={learnPaths.discussion(data.id)}>
+                  <MessagesSquare aria-hidden="true" />
+                  Discussion
+                </Link>
+              </Button>
+            )}
+            {data.canEdit && (
+              <Button asChild variant="outline" size="sm">
+                <Link to={learnPaths.editCourse(data.id)}>
+                  <Pencil aria-hidden="true" />
+                  Edit course
+                </Link>
+              </Button>
+            )}
+          </>
         ) : undefined
       }
     >

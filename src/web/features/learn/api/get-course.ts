@@ -46,12 +46,14 @@ export interface CourseDetail {
   subject: string;
   description: string;
   enrolment: { status: string; progressPercent: number } | null;
+  /** Whether the user may edit the course (teaches it), for a link to the course editor. */
+  canEdit: boolean;
   modules: OutlineModule[];
 }
 
 export async function getCourse(userId: string, courseId: string): Promise<CourseDetail | null> {
   const client = await getSupabase();
-  const [course, enrolment] = await Promise.all([
+  const [course, enrolment, teaches] = await Promise.all([
     client
       .from('courses')
       .select('id, title, subject, description')
@@ -64,9 +66,11 @@ export async function getCourse(userId: string, courseId: string): Promise<Cours
       .eq('user_id', userId)
       .neq('status', 'dropped')
       .maybeSingle(),
+    client.rpc('has_role', { uid: userId, role_name: 'instructor', scope: courseId }),
   ]);
   if (course.error) throw serviceError(course.error);
   if (enrolment.error) throw serviceError(enrolment.error);
+  if (teaches.error) throw serviceError(teaches.error);
   if (!course.data) return null;
   const base = course.data as {
     id: string;
@@ -85,6 +89,7 @@ export async function getCourse(userId: string, courseId: string): Promise<Cours
           progressPercent: (enrolment.data as { progress_percent: number }).progress_percent,
         }
       : null,
+    canEdit: teaches.data === true,
     modules: [],
   };
   if (!detail.enrolment) return detail;
