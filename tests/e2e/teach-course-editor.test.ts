@@ -326,6 +326,12 @@ describe('the course editor', () => {
       await page.getByRole('link', { name: 'Questions and quizzes' }).click();
       await page.getByRole('link', { name: 'Membranes check' }).waitFor();
       screens['module-bank'] = new URL(page.url()).pathname;
+
+      // The course page links back to the editor for those who may edit.
+      await page.goto(`${baseUrl}/app/course-editor/${courseId}`, { waitUntil: 'networkidle' });
+      await page.getByRole('link', { name: 'View as a student' }).click();
+      await page.getByRole('link', { name: 'Edit course' }).click();
+      await page.waitForURL(`${baseUrl}/app/course-editor/${courseId}`);
     } finally {
       await page.context().close();
     }
@@ -344,6 +350,7 @@ describe('the course editor', () => {
       await page.getByText('Membranes check').waitFor();
       // A student has no way into the editor.
       expect(await page.getByRole('link', { name: 'Course Editor' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Edit course' }).count()).toBe(0);
       await page.getByRole('link', { name: 'The cell membrane' }).click();
       await page.getByRole('heading', { name: 'A thin barrier' }).waitFor();
       expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBe(

@@ -205,6 +205,33 @@ describe.each(databaseKinds)('course editor on %s', (kind) => {
     });
   });
 
+  describe('question bank', () => {
+    it('names the check a bad question fails, so the editor can show it under its field', async () => {
+      const base = questionRow(f.course, f.module, unique('bad'));
+      const cases: [string, Record<string, unknown>][] = [
+        ['questions_hints_check', { hints: ['Only one hint'] }],
+        ['questions_key_points_check', { key_points: ['one', ' '] }],
+        ['questions_misconceptions_check', { misconceptions: [] }],
+        ['questions_difficulty_check', { difficulty: 4 }],
+        ['questions_answer_matches_type', { answer: { choice: 'z' } }],
+        [
+          'questions_prerequisite_check',
+          { prerequisite: { concept: 'x', refresher: 'y', questions: [] } },
+        ],
+      ];
+      for (const [constraint, change] of cases) {
+        const slug = unique('bad');
+        const { error } = await f.users.instructor.client
+          .from('questions')
+          .insert({ ...base, ...change, slug });
+        expect(error?.code, constraint).toBe('23514');
+        expect(error?.message, constraint).toContain(`constraint "${constraint}"`);
+        const written = await f.service.from('questions').select('id').eq('slug', slug);
+        expect(written.data, constraint).toEqual([]);
+      }
+    });
+  });
+
   describe('quiz questions', () => {
     it('replaces a quiz’s questions in the given order, for its instructors only', async () => {
       const quiz = await insertRow<{ id: string }>(f.service, 'assessments', {

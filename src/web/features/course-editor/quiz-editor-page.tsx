@@ -290,7 +290,8 @@ function QuizEditor({
             <p aria-live="polite" className="sr-only">
               {announcement}
             </p>
-            <ol className="grid gap-1.5">
+            {/* One track no wider than the form, so a long question truncates instead. */}
+            <ol className="grid grid-cols-[minmax(0,1fr)] gap-1.5">
               {chosen.map(({ id, question }, index) => {
                 const name = question ? question.prompt : 'A question no longer in this module';
                 return (
