@@ -26,6 +26,7 @@ import { AuthError } from '../auth/errors';
 import { createMailer } from '../auth/mail';
 import { isUuid } from '../auth/users';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
+import { checkJson } from '../gateway/ops/valid-json';
 import { authBaseUrl, safeRedirect } from '../gateway/auth/http';
 import { verifyLink } from '../gateway/auth/signup';
 import { importEnrolments, listEnrolments } from '../learning/org-enrolments';
@@ -43,31 +44,30 @@ import type { EdgeFunctionDefinition } from './types';
 /** Where an invitation's link signs the invitee in: the page that asks for a password. */
 export const INVITE_LANDING_PATH = '/reset-password?invited=1';
 
-function fieldErrors(error: z.ZodError): Record<string, string> {
+function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
+  for (const issue of issues) {
     const key = issue.path.join('.') || 'body';
     fields[key] ??= issue.message;
   }
   return fields;
 }
 
+/**
+ * The body checked the one way (decision 0026), in this function's shape for the web forms:
+ * a message and the first problem per field. The router has already cut it at the limit.
+ */
 async function parseBody<T extends z.ZodType>(c: Context<ApiEnv>, schema: T): Promise<z.infer<T>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
+  const checked = await checkJson(c.req.raw, Number.POSITIVE_INFINITY, schema);
+  if (checked.ok) return checked.data;
+  const { rejection } = checked;
+  if (rejection.problem !== 'invalid')
     throw new PeopleError(400, 'invalid_input', 'Send a JSON body.');
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    throw Object.assign(
-      new PeopleError(400, 'invalid_input', Object.values(fields)[0] ?? 'Check the form.'),
-      { fields },
-    );
-  }
-  return parsed.data;
+  const fields = fieldErrors(rejection.issues);
+  throw Object.assign(
+    new PeopleError(400, 'invalid_input', Object.values(fields)[0] ?? 'Check the form.'),
+    { fields },
+  );
 }
 
 function createApp(deps: GatewayDeps) {
