@@ -70,10 +70,11 @@ export const MEMBERS_PAGE_SIZE = 20;
 export const ENROLMENTS_PAGE_SIZE = 20;
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
-const searchSchema = z.string().trim().max(100, 'Search for at most 100 characters.');
+/** What a search box may hold; the forms show its message. */
+export const searchTextSchema = z.string().trim().max(100, 'Search for at most 100 characters.');
 
 export const memberQuerySchema = z.object({
-  q: searchSchema.catch(''),
+  q: searchTextSchema.catch(''),
   role: z.enum(memberRoles).or(z.literal('')).catch(''),
   status: z.enum(memberStatuses).or(z.literal('')).catch(''),
   page: pageSchema,
@@ -81,7 +82,7 @@ export const memberQuerySchema = z.object({
 export type MemberQuery = z.infer<typeof memberQuerySchema>;
 
 export const enrolmentQuerySchema = z.object({
-  q: searchSchema.catch(''),
+  q: searchTextSchema.catch(''),
   courseId: z.uuid().or(z.literal('')).catch(''),
   page: pageSchema,
 });

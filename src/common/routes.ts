@@ -450,6 +450,23 @@ export const routes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The organization admin's people and enrolments (decision 0130).
+  {
+    path: '/app/org/users',
+    label: 'Users',
+    section: 'Organization',
+    title: pageTitle('Users'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/org/enrolments',
+    label: 'Enrolments',
+    section: 'Organization',
+    title: pageTitle('Enrolments'),
+    kind: 'app',
+    prerender: false,
+  },
   // The organization admin's analytics, thresholds, reports and settings (decisions 0135-0136).
   {
     path: '/app/org/analytics',

@@ -18,6 +18,8 @@ const organization = (
 const ownerScreens = ['/app/owner/boards', '/app/owner/distribution', '/app/owner/people'];
 const teachingScreens = ['/app/teaching', '/app/teaching/grading'];
 const adminScreens = [
+  '/app/org/users',
+  '/app/org/enrolments',
   '/app/org/analytics',
   '/app/org/thresholds',
   '/app/org/reports',
@@ -70,6 +72,8 @@ describe('app navigation', () => {
       'Course Editor',
       'Teaching',
       'Grading',
+      'Users',
+      'Enrolments',
       'Analytics',
       'Thresholds',
       'Reports',

@@ -41,6 +41,9 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/org-owner/board-page').then((m) => m.BoardPage),
   '/app/owner/distribution': () =>
     import('@/features/org-owner/distribution-page').then((m) => m.DistributionPage),
+  '/app/org/users': () => import('@/features/org-admin/users-page').then((m) => m.UsersPage),
+  '/app/org/enrolments': () =>
+    import('@/features/org-admin/enrolments-page').then((m) => m.EnrolmentsPage),
   '/app/owner/people': () => import('@/features/org-owner/people-page').then((m) => m.PeoplePage),
   '/app/org/analytics': () =>
     import('@/features/org-insights/analytics-page').then((m) => m.AnalyticsPage),

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { brand } from '@common/brand';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useChangePassword } from './api/change-password';
@@ -13,6 +14,13 @@ export function ResetPasswordPage() {
   const auth = useAuth();
   const [linkError] = useState(() =>
     typeof window === 'undefined' ? undefined : redirectError(window.location),
+  );
+  // An invitation's link lands here too (decision 0130): the invitee chooses a first password
+  // and goes on to the learning app.
+  const [invited] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      new URLSearchParams(window.location.search).get('invited') === '1',
   );
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -39,6 +47,11 @@ export function ResetPasswordPage() {
         {
           onSuccess: async () => {
             const { toast } = await import('sonner');
+            if (invited) {
+              toast.success('Your password is set. Welcome!');
+              void navigate('/app');
+              return;
+            }
             toast.success('Your password is changed. Your other sessions were signed out.');
             void navigate('/account');
           },
@@ -54,17 +67,23 @@ export function ResetPasswordPage() {
 
   const waiting = auth.status === 'idle' || auth.status === 'loading';
   return (
-    <AuthShell title="Choose a new password">
+    <AuthShell title={invited ? 'Choose your password' : 'Choose a new password'}>
       <Panel>
         {linkError ? (
           <div className="grid gap-4">
-            <Notice tone="error">This reset link cannot be used: {linkError}.</Notice>
-            <Link className="text-primary underline" to="/forgot-password">
-              Request a new link
-            </Link>
+            <Notice tone="error">
+              {invited ? 'This invitation link' : 'This reset link'} cannot be used: {linkError}.
+            </Notice>
+            {invited ? (
+              <p>Ask your administrator to send the invitation again.</p>
+            ) : (
+              <Link className="text-primary underline" to="/forgot-password">
+                Request a new link
+              </Link>
+            )}
           </div>
         ) : waiting ? (
-          <p aria-busy="true">Checking your reset link…</p>
+          <p aria-busy="true">Checking your {invited ? 'invitation' : 'reset'} link…</p>
         ) : auth.status !== 'signed-in' ? (
           <div className="grid gap-4">
             <p>Open this page from the link in your password reset email.</p>
@@ -76,8 +95,11 @@ export function ResetPasswordPage() {
           gate.prompt
         ) : (
           <form className="grid gap-5" onSubmit={submit} noValidate>
+            {invited && (
+              <p>You are invited to {brand.product}. Choose a password to finish your account.</p>
+            )}
             <Field
-              label="New password"
+              label={invited ? 'Password' : 'New password'}
               type="password"
               autoComplete="new-password"
               hint="At least 8 characters."
@@ -87,7 +109,7 @@ export function ResetPasswordPage() {
               maxLength={128}
             />
             <Field
-              label="Repeat the new password"
+              label={invited ? 'Repeat the password' : 'Repeat the new password'}
               type="password"
               autoComplete="new-password"
               required
@@ -97,7 +119,7 @@ export function ResetPasswordPage() {
             />
             {error && <Notice tone="error">{error}</Notice>}
             <Button type="submit" disabled={change.isPending || password.length < 8 || !repeat}>
-              {change.isPending ? 'Saving…' : 'Save new password'}
+              {change.isPending ? 'Saving…' : invited ? 'Set password' : 'Save new password'}
             </Button>
           </form>
         )}
