@@ -13,7 +13,14 @@ import {
   testClient,
   type TestServer,
 } from '../support/test-server';
-import { browserLikeClient, followLink, hashParams, latestMail, linkIn } from './auth-support';
+import {
+  browserLikeClient,
+  codeIn,
+  followLink,
+  hashParams,
+  latestMail,
+  linkIn,
+} from './auth-support';
 import { buildLearningFixture, type LearningFixture } from './learning-fixture';
 
 interface Answer<T> {
@@ -358,6 +365,14 @@ describe.each(databaseKinds)('organization people on %s', (kind) => {
     expect(refresh.error).toMatchObject({ status: 400, code: 'user_banned' });
     const stale = await testClient(server, server.anonKey, token).from('courses').select('id');
     expect(stale.error?.message).toBe('Session from session_id claim in JWT does not exist');
+    // A mailed code signs in too; for a banned account it is refused like a password.
+    const recover = await server.anon().auth.resetPasswordForEmail(person.email);
+    expect(recover.error).toBeNull();
+    const code = codeIn(await latestMail(server, person.email));
+    const byCode = await server
+      .anon()
+      .auth.verifyOtp({ email: person.email, token: code, type: 'recovery' });
+    expect(byCode.error).toMatchObject({ status: 400, code: 'user_banned' });
 
     const kept = await f.service.from('enrollments').select('course_id').eq('user_id', person.id);
     expect(kept.data).toEqual([{ course_id: f.course }]);
