@@ -2,7 +2,7 @@
  * The instructor's course editor in headless Chromium against the built app, on this file's
  * own server and database: an instructor creates a course, adds modules, a Markdown lesson
  * (refused over 1 MB, scripts and unsafe links never run) and a video lesson, reorders by
- * keyboard, writes a bank question with every field and a quiz; a student then sees the
+ * keyboard and by drag and drop, writes a bank question with every field and a quiz; a student then sees the
  * course in that order. axe on every editor screen at 390 and 1280 px; screenshots are saved
  * when COURSE_EDITOR_SCREENSHOTS_DIR is set, for looking at.
  */
@@ -208,6 +208,7 @@ describe('the course editor', () => {
       // A video lesson: an address the lesson page cannot play is refused.
       await page.goto(`${baseUrl}/app/course-editor/${courseId}`, { waitUntil: 'networkidle' });
       await page.getByRole('link', { name: 'Add a lesson to “Membranes”' }).click();
+      await page.getByRole('heading', { level: 1, name: 'New lesson' }).waitFor();
       await page.getByLabel('Title').fill('Transport across the membrane');
       await page.getByLabel('Kind').selectOption('video');
       await page.getByLabel('Video address').fill('http://example.org/film');
@@ -235,6 +236,19 @@ describe('the course editor', () => {
       expect(
         await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
       ).toBe('Move lesson “Transport across the membrane” down');
+
+      // And by drag and drop: the cell membrane's grip onto the first lesson's row.
+      const lessons = page.getByRole('list', { name: 'Lessons of Membranes' }).locator('li');
+      await lessons.nth(1).locator('[title="Drag to reorder"]').dragTo(lessons.nth(0));
+      await page
+        .getByText('Lesson “The cell membrane” moved to position 1 of 2 in “Membranes”.')
+        .waitFor();
+      await expect
+        .poll(() => lessons.allInnerTexts())
+        .toEqual([
+          expect.stringContaining('The cell membrane'),
+          expect.stringContaining('Transport across the membrane'),
+        ]);
 
       await page.getByRole('button', { name: 'Move module “Cells” up' }).focus();
       await page.keyboard.press('Space');
@@ -343,7 +357,7 @@ describe('the course editor', () => {
     try {
       await page.getByRole('heading', { level: 1, name: 'Cell biology basics' }).waitFor();
       const text = await page.locator('main').innerText();
-      const order = ['Cells', 'Membranes', 'Transport across the membrane', 'The cell membrane'];
+      const order = ['Cells', 'Membranes', 'The cell membrane', 'Transport across the membrane'];
       const positions = order.map((t) => text.indexOf(t));
       expect(positions.every((p) => p >= 0)).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
