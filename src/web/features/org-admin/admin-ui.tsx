@@ -23,7 +23,7 @@ export function AdminOnly({
   const { workspace } = useAppSession();
   if (
     workspace.kind !== 'organization' ||
-    !(workspace.isOwner || workspace.roles.includes('org_admin'))
+    !(workspace.isOwner || (workspace.roles.includes('org_admin') && !workspace.boardAdminOnly))
   ) {
     return (
       <AppPage title={title}>
