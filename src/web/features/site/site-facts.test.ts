@@ -74,6 +74,13 @@ describe.each(Object.entries(publicPages))('%s', (_path, texts) => {
   });
 });
 
+describe.each(Object.entries(publicPages))('%s as an app', (_path, texts) => {
+  it('calls the installable, offline app planned: no service worker runs yet', () => {
+    const claims = texts.filter((text) => /progressive web app|installable|offline/i.test(text));
+    expect(claims.filter((text) => !saysPlanned.test(text))).toEqual([]);
+  });
+});
+
 describe.each(Object.entries(publicPages).filter(([path]) => path !== '/sso-integration'))(
   '%s on SAML',
   (_path, texts) => {
@@ -124,10 +131,45 @@ describe('/ (home)', () => {
     expect(labels).toContain('email support');
   });
 
+  it('marks as planned each listed feature that has no screen in the app', () => {
+    const screens: [RegExp, RegExp][] = [
+      [/Home dashboard/, /^\/app$/],
+      [/Course library/, /^\/app\/courses$/],
+      [/Coach/, /coach/],
+      [/flashcards/, /flashcards|notes/],
+      [/Goals/, /goals/],
+      [/Activity analytics/, /^\/app\/(me|learner)\/analytics/],
+      [/Live hub/, /live/],
+      [/User management/, /people|users/],
+      [/Course management|Module manager/, /^\/app\/(teach|instructor|manage)/],
+      [/^Analytics/, /\/org\/analytics/],
+      [/Thresholds/, /thresholds/],
+      [/Reporting/, /reports/],
+    ];
+    const items = [...homeContent.platformFeatures.learner, ...homeContent.platformFeatures.admin];
+    for (const { title } of items) {
+      const screen = screens.find(([name]) => name.test(title));
+      if (!screen) continue;
+      const runs = routes.some((route) => route.kind === 'app' && screen[1].test(route.path));
+      expect(title.endsWith('(planned)'), title).toBe(!runs);
+    }
+  });
+
   it('describes the beta by what runs and links to the release notes', () => {
     const point = homeContent.executiveSummary.points.find((p) => p.title === 'Where it stands');
     expect(point?.link?.to).toBe('/release-notes');
     expect(point?.text).not.toMatch(/coupon|single sign-on/);
+  });
+});
+
+describe.each([
+  ['/ai-study-coach', coachContent.coachHero, /coach/],
+  [`/${brand.initials.toLowerCase()}-adapt`, adaptContent.adaptHero, /adapt/],
+])('%s', (_path, hero, screen) => {
+  it('says at the top that the product is planned while the app has no screen for it', () => {
+    if (routes.some((route) => route.kind === 'app' && screen.test(route.path))) return;
+    expect(hero.badges[0]).toBe('Planned: not in this build');
+    expect(hero.lead).toMatch(/It is planned, not in this build/);
   });
 });
 

@@ -67,12 +67,12 @@ export const docPage: DocPage = {
       ],
     },
     {
-      id: 'progressive-web-app',
-      heading: 'Progressive web app',
+      id: 'web-app',
+      heading: 'Responsive web app',
       blocks: [
         {
           type: 'paragraph',
-          text: `${brand.product} runs in the browser as a progressive web app: one responsive application for phones, tablets and desktops, tested at widths from a 390 px phone to a 1280 px desktop, with nothing to install from an app store.`,
+          text: `${brand.product} runs in the browser as one responsive web application for phones, tablets and desktops, tested at widths from a 390 px phone to a 1280 px desktop, with nothing to install from an app store. An installable app that works offline is planned.`,
         },
         {
           type: 'list',

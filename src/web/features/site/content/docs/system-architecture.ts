@@ -7,7 +7,7 @@ const diagram = [
   '  ▼',
   '┌───────────────────────── Cloud platform ─────────────────────────┐',
   '│                                                                  │',
-  '│  Web app ─────────── React progressive web app, public pages     │',
+  '│  Web app ─────────── React single-page app, public pages         │',
   '│                      prerendered                                 │',
   '│                                                                  │',
   '│  Gateway (Node)                                                  │',
@@ -71,7 +71,7 @@ export const docPage: DocPage = {
           items: [
             {
               term: 'Web app',
-              text: 'A React progressive web app built with Vite. Public pages such as this one are prerendered at build time so their text arrives in the first response; the learning app, admin views and the data room load on demand, route by route.',
+              text: 'A React single-page app built with Vite. Public pages such as this one are prerendered at build time so their text arrives in the first response; the learning app, admin views and the data room load on demand, route by route.',
             },
             {
               term: 'Auth',

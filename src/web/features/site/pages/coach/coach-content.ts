@@ -27,8 +27,8 @@ export const coachHero = {
   eyebrow: brand.headerTitle,
   title: brand.coach,
   tagline: 'A tutor that asks instead of tells.',
-  lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour.`,
-  badges: ['Socratic method', 'Three modes', 'Available 24/7'],
+  lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour. It is planned, not in this build: this page describes how it will work.`,
+  badges: ['Planned: not in this build', 'Socratic method', 'Three modes'],
   primaryAction: { href: '#coach', label: 'See the coach in action' },
   secondaryAction: { href: '#how-it-works', label: 'How it works' },
 } as const;

@@ -44,7 +44,7 @@ export const hero = {
   eyebrow: brand.company,
   title: brand.headerTitle,
   tagline: brand.tagline,
-  lead: `A university learning platform for individual learners and whole institutions: a Socratic ${brand.coach}, ${brand.adaptTool} for accessible course content, and enterprise-grade security — in one progressive web app.`,
+  lead: `A university learning platform for individual learners and whole institutions: a Socratic ${brand.coach}, ${brand.adaptTool} for accessible course content, and enterprise-grade security — in one web app.`,
   badges: ['Enterprise-Grade Architecture', 'Dual AI Integration', 'Modular Design'],
   primaryAction: { to: '/platform-overview', label: 'Explore the platform' },
   secondaryAction: { to: '/ai-study-coach', label: `Meet the ${brand.coach}` },
@@ -96,10 +96,10 @@ export interface ArchitectureLayer {
 }
 
 export const systemArchitecture = {
-  intro: `${brand.product} is a progressive web app on a managed backend platform. The browser talks to one backend that provides authentication, the database API, file storage and edge functions; access to data is decided in the database by row-level security.`,
+  intro: `${brand.product} is a web app on a managed backend platform. The browser talks to one backend that provides authentication, the database API, file storage and edge functions; access to data is decided in the database by row-level security.`,
   client: {
     name: 'Web app',
-    role: 'Progressive web app for learners, instructors and administrators, on desktop and mobile.',
+    role: 'Responsive web app for learners, instructors and administrators, on desktop and mobile.',
     icon: Monitor,
   } satisfies ArchitectureLayer,
   services: [
@@ -146,7 +146,7 @@ export const technologyStack = {
       icon: Monitor,
       items: [
         'React single-page app, TypeScript',
-        'Progressive web app: installable, responsive',
+        'Responsive on phones and desktops; installable offline app planned',
         'Tailwind CSS design system with accessible components',
       ],
     },
@@ -229,17 +229,17 @@ export const platformFeatures = {
   learner: [
     { title: 'Home dashboard', icon: LayoutDashboard },
     { title: 'Course library (PDF and ePub)', icon: BookOpen },
-    { title: brand.coach, icon: BrainCircuit },
-    { title: 'Notes and flashcards', icon: NotebookPen },
-    { title: 'Goals and gamification with XP and levels', icon: Trophy },
-    { title: 'Activity analytics', icon: ChartColumn },
-    { title: 'Live hub', icon: Radio },
+    { title: `${brand.coach} (planned)`, icon: BrainCircuit },
+    { title: 'Notes and flashcards (planned)', icon: NotebookPen },
+    { title: 'Goals, XP and levels (planned)', icon: Trophy },
+    { title: 'Activity analytics (planned)', icon: ChartColumn },
+    { title: 'Live hub (planned)', icon: Radio },
     { title: 'Settings', icon: Settings },
   ],
   admin: [
     { title: 'User management', icon: Users },
-    { title: 'Course management', icon: BookOpen },
-    { title: 'Module manager', icon: Layers },
+    { title: 'Course management (planned)', icon: BookOpen },
+    { title: 'Module manager (planned)', icon: Layers },
     { title: 'Analytics', icon: ChartColumn },
     { title: 'Thresholds', icon: SlidersHorizontal },
     { title: 'Reporting', icon: FileSearch },

@@ -271,8 +271,8 @@ export const whyChoose: FeatureItem[] = [
 
 export const architecture: FeatureItem[] = [
   {
-    title: 'Progressive web app',
-    text: 'Runs in any modern browser on desktop and mobile and can be installed like an app.',
+    title: 'Responsive web app',
+    text: 'Runs in any modern browser on desktop and mobile; an installable app that works offline is planned.',
     icon: Monitor,
   },
   {
@@ -325,7 +325,7 @@ export const overviewSections = {
   whyChoose: { title: `Why choose ${brand.product}` },
   architecture: {
     title: 'Architecture',
-    intro: 'A progressive web app on a managed backend platform, secured in the database itself.',
+    intro: 'A web app on a managed backend platform, secured in the database itself.',
   },
 } as const;
 
