@@ -59,8 +59,49 @@ async function gotoHome(page: Page) {
   await analyticsSection(page).scrollIntoViewIfNeeded();
 }
 
-async function settle(ms: number) {
-  await new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Counts the page's calls of the metrics procedure inside the page, so that a call a timer
+ * makes is counted by the time the timer has run (a request event reaches the test later).
+ * `settled` counts the calls that have finished: a refetch that starts while one is still in
+ * flight is merged into it, so each interval is advanced only once the last call is done.
+ */
+async function countMetricsCalls(page: Page) {
+  await page.addInitScript(() => {
+    const counts = { started: 0, settled: 0 };
+    Object.assign(window, { metricsCalls: counts });
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.includes('/rest/v1/rpc/get_public_platform_metrics')) return original(input, init);
+      counts.started += 1;
+      return original(input, init).finally(() => {
+        counts.settled += 1;
+      });
+    };
+  });
+  const read = () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { metricsCalls: { started: number; settled: number } }).metricsCalls,
+    );
+  return {
+    started: async () => (await read()).started,
+    /** Resolves once no call is in flight; returns how many have been made. */
+    quiet: async () => {
+      await expect
+        .poll(async () => {
+          const { started, settled } = await read();
+          return started === settled;
+        })
+        .toBe(true);
+      return (await read()).started;
+    },
+  };
+}
+
+/** Freezes the page's clock (installed before it loaded), so only `runFor` makes time pass. */
+async function freezeClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
 }
 
 /** Answers the function with bodies of the function's real response shape. */
@@ -83,9 +124,13 @@ async function fakeFunction(
 describe('home analytics panels', () => {
   it('load and poll only once the visitor scrolls near them', async () => {
     const page = await openHome(viewports.mobile);
+    await page.clock.install();
     const calls = countRpcCalls(page);
     await page.goto(`${baseUrl}/`);
-    await settle(2_000);
+    await page.waitForLoadState('networkidle');
+    // Past every deferred start (idle callbacks, the toaster) and two polling intervals.
+    await page.clock.runFor(11_000);
+    await page.waitForLoadState('networkidle');
     expect(calls.length).toBe(0);
     expect(await panel(page, 'live-analytics').count()).toBe(0);
     await analyticsSection(page).scrollIntoViewIfNeeded();
@@ -105,29 +150,32 @@ describe('home analytics panels', () => {
 
   it('show measured figures and poll the live panel every 5 seconds', async () => {
     const page = await openHome();
-    const calls = countRpcCalls(page);
+    await page.clock.install();
+    const calls = await countMetricsCalls(page);
     await gotoHome(page);
     const live = panel(page, 'live-analytics');
     await expect.poll(() => live.getByText('Operational').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => live.getByText('Total users').count()).toBe(1);
     expect(await live.textContent()).not.toContain('Error');
 
-    // Only the live panel open: one call every 5 s.
+    // Only the live panel open: one call every 5 s. Any 5 s window holds exactly one tick.
     await trigger(page, 'database-analytics').click();
     expect(await trigger(page, 'database-analytics').getAttribute('aria-expanded')).toBe('false');
-    const start = calls.length;
-    await settle(11_000);
-    const during = calls.length - start;
-    expect(during).toBeGreaterThanOrEqual(2);
-    expect(during).toBeLessThanOrEqual(3);
+    await freezeClock(page);
+    const beforeTicks = await calls.quiet();
+    for (let tick = 1; tick <= 3; tick += 1) {
+      await page.clock.runFor(5_000);
+      expect(await calls.quiet()).toBe(beforeTicks + tick);
+    }
     await closePage(page);
   });
 
   it('stop polling while collapsed and while the page is hidden', async () => {
     const page = await openHome();
-    const calls = countRpcCalls(page);
+    await page.clock.install();
+    const calls = await countMetricsCalls(page);
     await gotoHome(page);
-    await expect.poll(() => calls.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => calls.started(), { timeout: 15_000 }).toBeGreaterThan(0);
 
     // Keyboard: the headings are buttons with aria-expanded.
     await trigger(page, 'live-analytics').focus();
@@ -137,14 +185,15 @@ describe('home analytics panels', () => {
     expect(await trigger(page, 'live-analytics').getAttribute('aria-expanded')).toBe('false');
     expect(await trigger(page, 'database-analytics').getAttribute('aria-expanded')).toBe('false');
     expect(await panel(page, 'live-analytics').getByText('Total users').count()).toBe(0);
-    await settle(500);
-    const collapsedAt = calls.length;
-    await settle(11_000);
-    expect(calls.length).toBe(collapsedAt);
+    await freezeClock(page);
+    const collapsedAt = await calls.quiet();
+    await page.clock.runFor(21_000);
+    expect(await calls.quiet()).toBe(collapsedAt);
 
     // Expanded again it polls; hidden, it pauses.
     await trigger(page, 'live-analytics').click();
-    await expect.poll(() => calls.length, { timeout: 8_000 }).toBeGreaterThan(collapsedAt);
+    await page.clock.runFor(5_000);
+    expect(await calls.quiet()).toBeGreaterThan(collapsedAt);
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', {
         configurable: true,
@@ -153,10 +202,9 @@ describe('home analytics panels', () => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await settle(500);
-    const hiddenAt = calls.length;
-    await settle(11_000);
-    expect(calls.length).toBe(hiddenAt);
+    const hiddenAt = await calls.quiet();
+    await page.clock.runFor(21_000);
+    expect(await calls.quiet()).toBe(hiddenAt);
     await closePage(page);
   });
 

@@ -62,6 +62,22 @@ async function toastText(page: Page, text: string) {
   return true;
 }
 
+/**
+ * Waits until every finite animation and transition on the page has finished (the dialog's
+ * zoom, the toast sliding in), so screenshots and axe's contrast check see the final state.
+ */
+async function animationsFinished(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
+
 describe('data room access dialog', () => {
   it('shows the specified texts, a masked 20-character field and the disabled states', async () => {
     const { context, page } = await newPage();
@@ -405,7 +421,7 @@ describe('data room accessibility and screenshots', () => {
       await page.waitForURL(`${baseUrl}/data-room`);
       await page.getByTestId('data-room-summary').waitFor();
       await page.getByRole('row', { name: /Articles of Incorporation/ }).waitFor();
-      await page.waitForTimeout(300);
+      await animationsFinished(page);
       await page.screenshot({ path: `${screenshotDir}/page-${name}.png`, fullPage: true });
       await page.screenshot({ path: `${screenshotDir}/page-top-${name}.png` });
       await page.getByRole('tablist').scrollIntoViewIfNeeded();
@@ -415,7 +431,7 @@ describe('data room accessibility and screenshots', () => {
       await page.getByRole('button', { name: 'legal/capitalization-table.md' }).click();
       const viewer = page.getByRole('dialog', { name: 'legal/capitalization-table.md' });
       await viewer.getByRole('heading', { name: 'Capitalization Table' }).waitFor();
-      await page.waitForTimeout(300);
+      await animationsFinished(page);
       await page.screenshot({ path: `${screenshotDir}/viewer-${name}.png` });
       expect(await seriousAxeViolations(page)).toEqual([]);
       await context.close();
