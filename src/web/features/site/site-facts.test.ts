@@ -141,7 +141,7 @@ describe('/ (home)', () => {
       [/Activity analytics/, /^\/app\/(me|learner)\/analytics/],
       [/Live hub/, /live/],
       [/User management/, /people|users/],
-      [/Course management|Module manager/, /^\/app\/(teach|instructor|manage)/],
+      [/Course management|Module manager/, /^\/app\/course-editor/],
       [/^Analytics/, /\/org\/analytics/],
       [/Thresholds/, /thresholds/],
       [/Reporting/, /reports/],

@@ -51,6 +51,11 @@ export const docPage: DocPage = {
               text: 'A [dashboard](/app) that continues where you left off, the [course library](/app/courses) with search and enrolment, lessons (Markdown, video, PDF and ePub downloads), module quizzes graded by the server, and a discussion per course.',
             },
             {
+              title: 'Teaching',
+              icon: 'book',
+              text: 'For instructors: [their courses](/app/teaching), grading, and the [course editor](/app/course-editor) for modules, lessons, questions and quizzes.',
+            },
+            {
               title: 'Organization mode',
               icon: 'users',
               text: 'For the organisation owner and administrators: [boards](/app/owner/boards), [people](/app/owner/people), [content distribution across boards](/app/owner/distribution), [analytics](/app/org/analytics), [reports](/app/org/reports) and [settings](/app/org/settings).',

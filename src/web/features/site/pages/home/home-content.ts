@@ -238,8 +238,8 @@ export const platformFeatures = {
   ],
   admin: [
     { title: 'User management', icon: Users },
-    { title: 'Course management (planned)', icon: BookOpen },
-    { title: 'Module manager (planned)', icon: Layers },
+    { title: 'Course management', icon: BookOpen },
+    { title: 'Module manager', icon: Layers },
     { title: 'Analytics', icon: ChartColumn },
     { title: 'Thresholds', icon: SlidersHorizontal },
     { title: 'Reporting', icon: FileSearch },
