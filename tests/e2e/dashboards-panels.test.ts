@@ -99,9 +99,27 @@ async function countMetricsCalls(page: Page) {
   };
 }
 
-/** Freezes the page's clock (installed before it loaded), so only `runFor` makes time pass. */
+/**
+ * Advances the frozen clock in half-second steps, letting each call finish before the next step,
+ * so a refetch never merges into one still in flight and every tick shows as a call.
+ */
+async function advance(
+  page: Page,
+  calls: Awaited<ReturnType<typeof countMetricsCalls>>,
+  ms: number,
+) {
+  for (let elapsed = 0; elapsed < ms; elapsed += 500) {
+    await page.clock.runFor(500);
+    await calls.quiet();
+  }
+}
+
+/**
+ * Freezes the page's clock (installed before it loaded), so only `runFor` makes time pass. The
+ * pause point must still be ahead when the call arrives, a round trip after reading the time.
+ */
 async function freezeClock(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 }
 
 /** Answers the function with bodies of the function's real response shape. */
@@ -158,15 +176,13 @@ describe('home analytics panels', () => {
     await expect.poll(() => live.getByText('Total users').count()).toBe(1);
     expect(await live.textContent()).not.toContain('Error');
 
-    // Only the live panel open: one call every 5 s. Any 5 s window holds exactly one tick.
+    // Only the live panel open: one call every 5 s, so 15 s hold exactly three.
     await trigger(page, 'database-analytics').click();
     expect(await trigger(page, 'database-analytics').getAttribute('aria-expanded')).toBe('false');
     await freezeClock(page);
     const beforeTicks = await calls.quiet();
-    for (let tick = 1; tick <= 3; tick += 1) {
-      await page.clock.runFor(5_000);
-      expect(await calls.quiet()).toBe(beforeTicks + tick);
-    }
+    await advance(page, calls, 15_000);
+    expect(await calls.quiet()).toBe(beforeTicks + 3);
     await closePage(page);
   });
 
@@ -187,7 +203,7 @@ describe('home analytics panels', () => {
     expect(await panel(page, 'live-analytics').getByText('Total users').count()).toBe(0);
     await freezeClock(page);
     const collapsedAt = await calls.quiet();
-    await page.clock.runFor(21_000);
+    await advance(page, calls, 21_000);
     expect(await calls.quiet()).toBe(collapsedAt);
 
     // Expanded again it polls; hidden, it pauses.
@@ -203,7 +219,7 @@ describe('home analytics panels', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     const hiddenAt = await calls.quiet();
-    await page.clock.runFor(21_000);
+    await advance(page, calls, 21_000);
     expect(await calls.quiet()).toBe(hiddenAt);
     await closePage(page);
   });
