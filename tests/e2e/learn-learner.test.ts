@@ -4,26 +4,11 @@
  * the sign-in gate and the way back, the shell's workspaces, enrolling, reading a lesson,
  * taking a quiz, the discussion, and axe on every screen at 390 and 1280 px.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer, type RunningServer } from '../../src/server/start';
 import { insertRow, questionRow } from '../integration/learning-fixture';
-import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
-import { testClient } from '../support/test-server';
+import { startAppBrowser, type AppBrowser } from '../support/app-browser';
 
-const shotsDir = process.env.LEARN_SCREENSHOTS_DIR;
-const password = 'a long enough passphrase';
-
-let server: RunningServer;
-let dataDir: string;
-let browser: Browser;
-let service: SupabaseClient;
-let baseUrl: string;
+let app: AppBrowser;
 
 interface World {
   learner: { id: string; email: string };
@@ -38,44 +23,32 @@ interface World {
 }
 let world: World;
 
-async function createUser(label: string, fullName: string) {
-  const email = `${label}.${Date.now().toString(36)}@example.com`;
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (created.error) throw new Error(`create ${label}: ${created.error.message}`);
-  return { id: created.data.user.id, email };
-}
-
 async function buildWorld(): Promise<World> {
-  const learner = await createUser('learner', 'Ada Student');
-  const personal = await createUser('personal', 'Pat Personal');
+  const learner = await app.createUser('learner', 'Ada Student');
+  const personal = await app.createUser('personal', 'Pat Personal');
   const orgName = 'Browser Test University';
-  const org = await insertRow<{ id: string }>(service, 'organizations', {
+  const org = await insertRow<{ id: string }>(app.service, 'organizations', {
     name: orgName,
     slug: `browser-${Date.now().toString(36)}`,
   });
-  const arts = await insertRow<{ id: string }>(service, 'boards', {
+  const arts = await insertRow<{ id: string }>(app.service, 'boards', {
     organization_id: org.id,
     name: 'Faculty of Arts',
     slug: 'arts',
   });
   // Two memberships: the organization as a whole and a board, so the switcher has a choice.
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: learner.id,
     organization_id: org.id,
     role: 'learner',
   });
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: learner.id,
     organization_id: org.id,
     board_id: arts.id,
     role: 'learner',
   });
-  const course = await insertRow<{ id: string }>(service, 'courses', {
+  const course = await insertRow<{ id: string }>(app.service, 'courses', {
     organization_id: org.id,
     title: 'The respiratory system',
     subject: 'Human anatomy',
@@ -86,14 +59,14 @@ async function buildWorld(): Promise<World> {
   // Enough courses for a second library page (12 a page), all distributed to Arts, so the
   // board's workspace (which narrows the library to the board's courses) pages too.
   const distribute = (courseId: string) =>
-    insertRow(service, 'course_boards', {
+    insertRow(app.service, 'course_boards', {
       course_id: courseId,
       board_id: arts.id,
       organization_id: org.id,
     });
   await distribute(course.id);
   for (let i = 1; i <= 12; i += 1) {
-    const elective = await insertRow<{ id: string }>(service, 'courses', {
+    const elective = await insertRow<{ id: string }>(app.service, 'courses', {
       organization_id: org.id,
       title: `Elective ${String(i).padStart(2, '0')}`,
       subject: 'Electives',
@@ -102,26 +75,26 @@ async function buildWorld(): Promise<World> {
     });
     await distribute(elective.id);
   }
-  const publicCourse = await insertRow<{ id: string }>(service, 'courses', {
+  const publicCourse = await insertRow<{ id: string }>(app.service, 'courses', {
     organization_id: org.id,
     title: 'Open lecture: cell biology',
     subject: 'Biology',
     published: true,
     visibility: 'public',
   });
-  await insertRow(service, 'courses', {
+  await insertRow(app.service, 'courses', {
     organization_id: org.id,
     title: 'Draft course nobody may see',
     published: false,
     visibility: 'organization',
   });
-  const module = await insertRow<{ id: string }>(service, 'modules', {
+  const module = await insertRow<{ id: string }>(app.service, 'modules', {
     course_id: course.id,
     position: 1,
     title: 'The lungs',
     summary: 'Airways, alveoli and breathing.',
   });
-  const lesson = await insertRow<{ id: string }>(service, 'lessons', {
+  const lesson = await insertRow<{ id: string }>(app.service, 'lessons', {
     module_id: module.id,
     course_id: course.id,
     position: 1,
@@ -142,7 +115,7 @@ async function buildWorld(): Promise<World> {
     ].join('\n'),
     estimated_minutes: 8,
   });
-  const videoLesson = await insertRow<{ id: string }>(service, 'lessons', {
+  const videoLesson = await insertRow<{ id: string }>(app.service, 'lessons', {
     module_id: module.id,
     course_id: course.id,
     position: 2,
@@ -152,21 +125,21 @@ async function buildWorld(): Promise<World> {
     estimated_minutes: 5,
   });
   const mc = await insertRow<{ id: string }>(
-    service,
+    app.service,
     'questions',
     questionRow(course.id, module.id, 'gas-exchange'),
   );
   const numeric = await insertRow<{ id: string }>(
-    service,
+    app.service,
     'questions',
     questionRow(course.id, module.id, 'breathing-rate', 'numeric'),
   );
   const short = await insertRow<{ id: string }>(
-    service,
+    app.service,
     'questions',
     questionRow(course.id, module.id, 'alveoli', 'short_text'),
   );
-  const quiz = await insertRow<{ id: string }>(service, 'assessments', {
+  const quiz = await insertRow<{ id: string }>(app.service, 'assessments', {
     course_id: course.id,
     module_id: module.id,
     title: 'The lungs: quiz',
@@ -174,7 +147,7 @@ async function buildWorld(): Promise<World> {
     max_attempts: 1,
   });
   for (const [position, question] of [mc, numeric, short].entries()) {
-    await insertRow(service, 'assessment_questions', {
+    await insertRow(app.service, 'assessment_questions', {
       assessment_id: quiz.id,
       question_id: question.id,
       course_id: course.id,
@@ -195,81 +168,11 @@ async function buildWorld(): Promise<World> {
 }
 
 beforeAll(async () => {
-  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-learn-e2e-'));
-  server = await startServer(
-    loadConfig(
-      {},
-      {
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: distDir,
-      },
-    ),
-  );
-  baseUrl = server.url;
-  service = testClient(server, server.deps.keys.serviceRoleKey);
+  app = await startAppBrowser('learn-learner');
   world = await buildWorld();
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function newPage(viewport: keyof typeof viewports): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-  });
-  return context.newPage();
-}
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-/**
- * A page already signed in as the user, opened at `path`. The browser signs in once per user
- * and later pages reuse its stored session, as a returning visitor's browser would.
- */
-async function signedInPage(viewport: keyof typeof viewports, email: string, path: string) {
-  let state = sessions.get(email);
-  if (!state) {
-    const first = await newPage('desktop');
-    await first.goto(`${baseUrl}/login?next=${encodeURIComponent('/app')}`, {
-      waitUntil: 'networkidle',
-    });
-    await signIn(first, email);
-    await first.waitForURL(`${baseUrl}/app`);
-    state = await first.context().storageState();
-    sessions.set(email, state);
-    await first.context().close();
-  }
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-    storageState: state,
-  });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
-  return page;
-}
+afterAll(() => app?.close());
 
 const paths = {
   library: '/app/courses',
@@ -282,15 +185,15 @@ const paths = {
 
 describe('the sign-in gate', () => {
   it('sends an anonymous visitor to /login and back to the /app address they asked for', async () => {
-    const page = await newPage('desktop');
+    const page = await app.newPage('desktop');
     try {
       const wanted = `${paths.library}?q=respiratory`;
-      const response = await page.goto(baseUrl + wanted, { waitUntil: 'networkidle' });
+      const response = await page.goto(app.baseUrl + wanted, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(200);
       await page.waitForURL(/\/login\?next=/);
       expect(new URL(page.url()).searchParams.get('next')).toBe(wanted);
-      await signIn(page, world.learner.email);
-      await page.waitForURL(`${baseUrl}${wanted}`);
+      await app.signIn(page, world.learner.email);
+      await page.waitForURL(`${app.baseUrl}${wanted}`);
       await page.getByRole('heading', { level: 1, name: 'Course library' }).waitFor();
       await page.getByRole('link', { name: 'The respiratory system' }).waitFor();
       expect(await page.getByRole('link', { name: /Elective/ }).count()).toBe(0);
@@ -300,13 +203,13 @@ describe('the sign-in gate', () => {
   });
 
   it('does not follow a next address to another site', async () => {
-    const page = await newPage('mobile');
+    const page = await app.newPage('mobile');
     try {
-      await page.goto(`${baseUrl}/login?next=${encodeURIComponent('//evil.example/app')}`, {
+      await page.goto(`${app.baseUrl}/login?next=${encodeURIComponent('//evil.example/app')}`, {
         waitUntil: 'networkidle',
       });
-      await signIn(page, world.learner.email);
-      await page.waitForURL(`${baseUrl}/account`);
+      await app.signIn(page, world.learner.email);
+      await page.waitForURL(`${app.baseUrl}/account`);
     } finally {
       await page.context().close();
     }
@@ -318,26 +221,15 @@ describe('the sign-in gate', () => {
       '/app/courses/not-an-id',
       `/app/courses/${world.course}/x`,
     ]) {
-      expect((await fetch(baseUrl + path)).status, path).toBe(404);
+      expect((await fetch(app.baseUrl + path)).status, path).toBe(404);
     }
-    expect((await fetch(baseUrl + paths.lesson())).status).toBe(200);
+    expect((await fetch(app.baseUrl + paths.lesson())).status).toBe(200);
   });
 });
 
-/** A page that signs in by itself (its own session, which it may end), then opens `path`. */
-async function freshSignIn(viewport: keyof typeof viewports, email: string, path: string) {
-  const page = await newPage(viewport);
-  await page.goto(`${baseUrl}/login?next=${encodeURIComponent(path)}`, {
-    waitUntil: 'networkidle',
-  });
-  await signIn(page, email);
-  await page.waitForURL(`${baseUrl}${path}`);
-  return page;
-}
-
 describe('a learner end to end', () => {
   it('enrols, reads a lesson, takes the quiz, and posts in the discussion', async () => {
-    const page = await freshSignIn('desktop', world.learner.email, '/app');
+    const page = await app.freshSignIn('desktop', world.learner.email, '/app');
     try {
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
       await page.getByText('Ada Student').waitFor();
@@ -393,7 +285,7 @@ describe('a learner end to end', () => {
       await page.getByText('Lesson marked as complete.').waitFor();
       await page.getByText('Completed', { exact: true }).waitFor();
 
-      const progress = await service
+      const progress = await app.service
         .from('lesson_progress')
         .select('status, position, time_spent_seconds, completed_at')
         .eq('user_id', world.learner.id)
@@ -422,7 +314,7 @@ describe('a learner end to end', () => {
 
       // A second tab opens the quiz before the first submits it.
       const otherTab = await page.context().newPage();
-      await otherTab.goto(baseUrl + paths.quiz(), { waitUntil: 'networkidle' });
+      await otherTab.goto(app.baseUrl + paths.quiz(), { waitUntil: 'networkidle' });
       await otherTab.getByRole('button', { name: 'Submit answers' }).waitFor();
 
       await page.getByRole('link', { name: 'The lungs: quiz' }).click();
@@ -432,7 +324,7 @@ describe('a learner end to end', () => {
       await page.getByText('Choose one of the answers.').waitFor();
       await page.getByText('Enter a number.').waitFor();
       await page.getByText('Write your answer.').waitFor();
-      await shot(page, 'quiz-errors-desktop');
+      await app.shot(page, 'quiz-errors-desktop');
 
       await page.getByRole('radio', { name: 'Nitrogen' }).check();
       await page.getByLabel(/Question 2\./).fill('twelve');
@@ -450,7 +342,7 @@ describe('a learner end to end', () => {
       expect(verdicts[0]).toContain('Incorrect');
       expect(verdicts[1]).toContain('Correct');
       expect(verdicts[2]).toContain('Awaiting your instructor');
-      await shot(page, 'quiz-result-desktop');
+      await app.shot(page, 'quiz-result-desktop');
 
       // The stale tab submits too: the procedure's refusal is shown as it is, then the
       // attempt that did count.
@@ -492,11 +384,11 @@ describe('a learner end to end', () => {
       await page.getByRole('heading', { level: 2, name: 'Your courses' }).waitFor();
       await page.getByRole('link', { name: 'The lungs: quiz' }).waitFor();
       await page.getByRole('link', { name: 'Continue lesson' }).waitFor();
-      await shot(page, 'dashboard-filled-desktop');
+      await app.shot(page, 'dashboard-filled-desktop');
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL(/\/login$/);
-      await page.goto(baseUrl + paths.course(), { waitUntil: 'networkidle' });
+      await page.goto(app.baseUrl + paths.course(), { waitUntil: 'networkidle' });
       await page.waitForURL(/\/login\?next=/);
     } finally {
       await page.context().close();
@@ -504,7 +396,7 @@ describe('a learner end to end', () => {
   });
 
   it('shows a user with no organization Personal mode and public courses only', async () => {
-    const page = await signedInPage('mobile', world.personal.email, paths.library);
+    const page = await app.signedInPage('mobile', world.personal.email, paths.library);
     try {
       await page.getByRole('heading', { level: 1, name: 'Course library' }).waitFor();
       await page.getByText('Public courses you can enrol in yourself.').waitFor();
@@ -512,11 +404,11 @@ describe('a learner end to end', () => {
       expect(await page.getByRole('link', { name: 'The respiratory system' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Toggle app navigation' }).click();
       await page.getByRole('dialog').getByText('Personal mode').waitFor();
-      await shot(page, 'personal-nav-mobile');
+      await app.shot(page, 'personal-nav-mobile');
       await page.keyboard.press('Escape');
 
       // An organization's course page, not open to this user: no content, a clear message.
-      await page.goto(baseUrl + paths.course(), { waitUntil: 'networkidle' });
+      await page.goto(app.baseUrl + paths.course(), { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: 'Course not found' }).waitFor();
     } finally {
       await page.context().close();
@@ -538,17 +430,7 @@ describe('every learner screen', () => {
   it.each(screens)(
     '%s has no serious axe violations at 390 and 1280 px',
     async (name, path, heading) => {
-      for (const viewport of ['mobile', 'desktop'] as const) {
-        const page = await signedInPage(viewport, world.learner.email, path());
-        try {
-          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-          await page.waitForLoadState('networkidle');
-          expect(await seriousAxeViolations(page), `${name} at ${viewport}`).toEqual([]);
-          await shot(page, `${name}-${viewport}`);
-        } finally {
-          await page.context().close();
-        }
-      }
+      await app.expectNoSeriousAxeViolations(world.learner.email, path(), name, heading);
     },
   );
 });

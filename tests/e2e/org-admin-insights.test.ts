@@ -6,30 +6,13 @@
  * theirs. axe at 390 and 1280 px on every screen.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer, type RunningServer } from '../../src/server/start';
 import { insertRow } from '../integration/learning-fixture';
-import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
-import { testClient } from '../support/test-server';
+import { startAppBrowser, type AppBrowser, type Person } from '../support/app-browser';
+import { seriousAxeViolations } from '../support/browser';
 
-const shotsDir = process.env.LEARN_SCREENSHOTS_DIR;
-const password = 'a long enough passphrase';
-
-let server: RunningServer;
-let dataDir: string;
-let browser: Browser;
-let service: SupabaseClient;
-let baseUrl: string;
-
-interface Person {
-  id: string;
-  email: string;
-}
+let app: AppBrowser;
 
 interface World {
   orgId: string;
@@ -43,50 +26,38 @@ interface World {
 }
 let world: World;
 
-async function createUser(label: string, fullName: string): Promise<Person> {
-  const email = `${label}.${Date.now().toString(36)}@example.com`;
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (created.error) throw new Error(`create ${label}: ${created.error.message}`);
-  return { id: created.data.user.id, email };
-}
-
 async function buildWorld(): Promise<World> {
-  const owner = await createUser('owner', 'Olive Owner');
-  const admin = await createUser('admin', 'Adam Admin');
+  const owner = await app.createUser('owner', 'Olive Owner');
+  const admin = await app.createUser('admin', 'Adam Admin');
   // A name that a spreadsheet would run as a formula, to see the export guard it.
   const learners = [
-    await createUser('ada', 'Ada Lovelace'),
-    await createUser('ben', '=HYPERLINK("http://evil.example","Ben")'),
-    await createUser('cleo', 'Cleo, "the quick" Learner'),
+    await app.createUser('ada', 'Ada Lovelace'),
+    await app.createUser('ben', '=HYPERLINK("http://evil.example","Ben")'),
+    await app.createUser('cleo', 'Cleo, "the quick" Learner'),
   ];
   const orgName = 'Insights Test University';
-  const org = await insertRow<{ id: string }>(service, 'organizations', {
+  const org = await insertRow<{ id: string }>(app.service, 'organizations', {
     name: orgName,
     slug: `insights-${Date.now().toString(36)}`,
     owner_id: owner.id,
   });
-  const arts = await insertRow<{ id: string }>(service, 'boards', {
+  const arts = await insertRow<{ id: string }>(app.service, 'boards', {
     organization_id: org.id,
     name: 'Faculty of Arts',
     slug: 'arts',
   });
-  const science = await insertRow<{ id: string }>(service, 'boards', {
+  const science = await insertRow<{ id: string }>(app.service, 'boards', {
     organization_id: org.id,
     name: 'Faculty of Science',
     slug: 'science',
   });
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: admin.id,
     organization_id: org.id,
     role: 'org_admin',
   });
   for (const [i, learner] of learners.entries()) {
-    await insertRow(service, 'memberships', {
+    await insertRow(app.service, 'memberships', {
       user_id: learner.id,
       organization_id: org.id,
       board_id: i === 0 ? science.id : arts.id,
@@ -95,7 +66,7 @@ async function buildWorld(): Promise<World> {
   }
   const course = async (title: string, subject: string) =>
     (
-      await insertRow<{ id: string }>(service, 'courses', {
+      await insertRow<{ id: string }>(app.service, 'courses', {
         organization_id: org.id,
         title,
         subject,
@@ -106,12 +77,12 @@ async function buildWorld(): Promise<World> {
   const anatomy = await course('The respiratory system', 'Human anatomy');
   const algebra = await course('Linear equations', 'Algebra');
   await course('Cell biology', 'Biology');
-  const module = await insertRow<{ id: string }>(service, 'modules', {
+  const module = await insertRow<{ id: string }>(app.service, 'modules', {
     course_id: anatomy,
     position: 1,
     title: 'The lungs',
   });
-  const lesson = await insertRow<{ id: string }>(service, 'lessons', {
+  const lesson = await insertRow<{ id: string }>(app.service, 'lessons', {
     module_id: module.id,
     course_id: anatomy,
     position: 1,
@@ -119,18 +90,18 @@ async function buildWorld(): Promise<World> {
     kind: 'markdown',
     body: '# Breathing',
   });
-  const quiz = await insertRow<{ id: string }>(service, 'assessments', {
+  const quiz = await insertRow<{ id: string }>(app.service, 'assessments', {
     course_id: anatomy,
     module_id: module.id,
     title: 'The lungs: quiz',
     published: true,
   });
   for (const learner of learners) {
-    await insertRow(service, 'enrollments', { user_id: learner.id, course_id: anatomy });
+    await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: anatomy });
   }
-  await insertRow(service, 'enrollments', { user_id: learners[0]!.id, course_id: algebra });
+  await insertRow(app.service, 'enrollments', { user_id: learners[0]!.id, course_id: algebra });
   // Ada finishes the anatomy course; Ada and Ben have graded quizzes (80 and 60).
-  await insertRow(service, 'lesson_progress', {
+  await insertRow(app.service, 'lesson_progress', {
     user_id: learners[0]!.id,
     lesson_id: lesson.id,
     course_id: anatomy,
@@ -138,7 +109,7 @@ async function buildWorld(): Promise<World> {
     completed_at: new Date().toISOString(),
   });
   for (const [i, score] of [80, 60].entries()) {
-    await insertRow(service, 'assessment_attempts', {
+    await insertRow(app.service, 'assessment_attempts', {
       assessment_id: quiz.id,
       course_id: anatomy,
       user_id: learners[i]!.id,
@@ -153,68 +124,11 @@ async function buildWorld(): Promise<World> {
 }
 
 beforeAll(async () => {
-  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-insights-e2e-'));
-  server = await startServer(
-    loadConfig(
-      {},
-      {
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: distDir,
-      },
-    ),
-  );
-  baseUrl = server.url;
-  service = testClient(server, server.deps.keys.serviceRoleKey);
+  app = await startAppBrowser('org-admin-insights');
   world = await buildWorld();
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-/** A page signed in as the user (once per user; later pages reuse the stored session). */
-async function signedInPage(viewport: keyof typeof viewports, email: string, at: string) {
-  let state = sessions.get(email);
-  if (!state) {
-    const context = await browser.newContext({ viewport: viewports.desktop });
-    const first = await context.newPage();
-    await first.goto(`${baseUrl}/login?next=${encodeURIComponent('/app')}`, {
-      waitUntil: 'networkidle',
-    });
-    await first.getByLabel('Email').fill(email);
-    await first.getByLabel('Password').fill(password);
-    await first.getByRole('button', { name: 'Sign in' }).click();
-    await first.waitForURL(`${baseUrl}/app`);
-    state = await context.storageState();
-    sessions.set(email, state);
-    await context.close();
-  }
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-    storageState: state,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto(baseUrl + at, { waitUntil: 'networkidle' });
-  return page;
-}
+afterAll(() => app?.close());
 
 /** The row of a table whose header cell names it, as its cells' texts. */
 async function rowTexts(page: Page, table: string, row: string): Promise<string[]> {
@@ -228,7 +142,7 @@ async function rowTexts(page: Page, table: string, row: string): Promise<string[
 
 describe('an organization admin', () => {
   it('reads the analytics: totals, per-course charts with their figures in a table', async () => {
-    const page = await signedInPage('desktop', world.admin.email, '/app');
+    const page = await app.signedInPage('desktop', world.admin.email, '/app');
     try {
       await page.getByRole('link', { name: 'Analytics' }).click();
       await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
@@ -281,7 +195,7 @@ describe('an organization admin', () => {
   });
 
   it('changes the struggle threshold, and is told what is wrong with a bad value', async () => {
-    const page = await signedInPage('desktop', world.admin.email, '/app/org/thresholds');
+    const page = await app.signedInPage('desktop', world.admin.email, '/app/org/thresholds');
     try {
       await page.getByRole('heading', { level: 1, name: 'Thresholds' }).waitFor();
       const field = page.getByLabel('Wrong answers in a row before the coach offers a refresher');
@@ -293,7 +207,7 @@ describe('an organization admin', () => {
       await field.fill('5');
       await page.getByRole('button', { name: 'Save threshold' }).click();
       await page.getByText('Struggle threshold set to 5 wrong answers in a row.').waitFor();
-      const { data } = await service
+      const { data } = await app.service
         .from('organizations')
         .select('struggle_threshold')
         .eq('id', world.orgId)
@@ -308,7 +222,7 @@ describe('an organization admin', () => {
   });
 
   it('exports the report as CSV and opens the printable report with the same filters', async () => {
-    const page = await signedInPage('desktop', world.admin.email, '/app/org/reports');
+    const page = await app.signedInPage('desktop', world.admin.email, '/app/org/reports');
     try {
       await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
       await page.getByText('All 4 matching enrolments.').waitFor();
@@ -373,7 +287,7 @@ describe('an organization admin', () => {
       expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
       expect(await page.getByRole('link', { name: 'Analytics' }).isVisible()).toBe(false);
       expect(await page.getByRole('rowheader', { name: /Ada Lovelace/ }).isVisible()).toBe(true);
-      await shot(page, 'org-insights-print-media');
+      await app.shot(page, 'org-insights-print-media');
       await page.emulateMedia({ media: 'screen' });
     } finally {
       await page.context().close();
@@ -381,7 +295,7 @@ describe('an organization admin', () => {
   });
 
   it('renames the organization but may not change its address', async () => {
-    const page = await signedInPage('desktop', world.admin.email, '/app/org/settings');
+    const page = await app.signedInPage('desktop', world.admin.email, '/app/org/settings');
     try {
       await page.getByRole('heading', { level: 1, name: 'Organization settings' }).waitFor();
       const name = page.getByLabel('Name', { exact: true });
@@ -402,7 +316,7 @@ describe('an organization admin', () => {
 
 describe('the owner', () => {
   it('sees the figures per board and changes the address; a taken one is refused', async () => {
-    const page = await signedInPage('desktop', world.owner.email, '/app/org/analytics');
+    const page = await app.signedInPage('desktop', world.owner.email, '/app/org/analytics');
     try {
       await page.getByRole('heading', { name: 'By board' }).waitFor();
       expect(await rowTexts(page, 'Figures per board', 'Faculty of Arts')).toEqual([
@@ -441,14 +355,14 @@ describe('the owner', () => {
       await page.getByText('All 4 matching enrolments.').waitFor();
       await page.getByLabel('Workspace').selectOption({ label: world.orgName });
 
-      await page.goto(`${baseUrl}/app/org/settings`, { waitUntil: 'networkidle' });
+      await page.goto(`${app.baseUrl}/app/org/settings`, { waitUntil: 'networkidle' });
       const slug = page.getByLabel('Address (slug)');
       await slug.fill('Not A Slug');
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page
         .getByText('Use lower-case letters, digits and single hyphens, not at the start or end.')
         .waitFor();
-      const other = await insertRow<{ slug: string }>(service, 'organizations', {
+      const other = await insertRow<{ slug: string }>(app.service, 'organizations', {
         name: 'Someone else',
         slug: `taken-${Date.now().toString(36)}`,
       });
@@ -462,7 +376,7 @@ describe('the owner', () => {
       await slug.fill(fresh);
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByText('Organization settings saved.').waitFor();
-      const { data } = await service
+      const { data } = await app.service
         .from('organizations')
         .select('slug')
         .eq('id', world.orgId)
@@ -476,7 +390,7 @@ describe('the owner', () => {
 
 describe('a learner', () => {
   it('has no admin links and is told whose screen the analytics are', async () => {
-    const page = await signedInPage('mobile', world.learners[0]!.email, '/app/org/analytics');
+    const page = await app.signedInPage('mobile', world.learners[0]!.email, '/app/org/analytics');
     try {
       await page
         .getByText(`Only the owner and organization-wide admins of ${world.orgName}`, {
@@ -502,7 +416,7 @@ describe('accessibility', () => {
 
   for (const viewport of ['mobile', 'desktop'] as const) {
     it.each(screens)(`%s has no serious axe violations at ${viewport}`, async (name, at, title) => {
-      const page = await signedInPage(viewport, world.owner.email, at);
+      const page = await app.signedInPage(viewport, world.owner.email, at);
       try {
         await page.getByRole('heading', { level: 1, name: new RegExp(title) }).waitFor();
         await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
@@ -511,7 +425,7 @@ describe('accessibility', () => {
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
         ).toBeLessThanOrEqual(0);
-        await shot(page, `org-insights-${name}-${viewport}`);
+        await app.shot(page, `org-insights-${name}-${viewport}`);
       } finally {
         await page.context().close();
       }

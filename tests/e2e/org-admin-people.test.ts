@@ -2,28 +2,15 @@
  * The org admin's people and enrolment screens in headless Chromium against the built app, on
  * this file's own server and database: an invitation read from the dev mailbox and accepted,
  * a role change, a CSV import with a bad line and its report, and axe on every screen at 390
- * and 1280 px (screenshots in ORG_ADMIN_SCREENSHOTS_DIR when set, for looking at).
+ * and 1280 px (screenshots in SCREENSHOTS_DIR/org-admin-people when set, for looking at).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer, type RunningServer } from '../../src/server/start';
 import { insertRow } from '../integration/learning-fixture';
-import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
-import { testClient } from '../support/test-server';
+import { startAppBrowser, type AppBrowser, type Viewport } from '../support/app-browser';
+import { seriousAxeViolations } from '../support/browser';
 
-const shotsDir = process.env.ORG_ADMIN_SCREENSHOTS_DIR;
-const password = 'a long enough passphrase';
-
-let server: RunningServer;
-let dataDir: string;
-let browser: Browser;
-let service: SupabaseClient;
-let baseUrl: string;
+let app: AppBrowser;
 
 interface World {
   admin: { id: string; email: string };
@@ -34,51 +21,39 @@ interface World {
 }
 let world: World;
 
-async function createUser(label: string, fullName: string) {
-  const email = `${label}.${Date.now().toString(36)}@example.com`;
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (created.error) throw new Error(`create ${label}: ${created.error.message}`);
-  return { id: created.data.user.id, email };
-}
-
 async function buildWorld(): Promise<World> {
-  const owner = await createUser('owner', 'Olga Owner');
-  const admin = await createUser('admin', 'Adam Admin');
-  const student = await createUser('student', 'Ben Student');
-  const org = await insertRow<{ id: string }>(service, 'organizations', {
+  const owner = await app.createUser('owner', 'Olga Owner');
+  const admin = await app.createUser('admin', 'Adam Admin');
+  const student = await app.createUser('student', 'Ben Student');
+  const org = await insertRow<{ id: string }>(app.service, 'organizations', {
     name: 'People Test University',
     slug: `people-${Date.now().toString(36)}`,
     owner_id: owner.id,
   });
-  const arts = await insertRow<{ id: string }>(service, 'boards', {
+  const arts = await insertRow<{ id: string }>(app.service, 'boards', {
     organization_id: org.id,
     name: 'Faculty of Arts',
     slug: 'arts',
   });
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: admin.id,
     organization_id: org.id,
     role: 'org_admin',
   });
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: student.id,
     organization_id: org.id,
     board_id: arts.id,
     role: 'learner',
   });
-  const course = await insertRow<{ id: string }>(service, 'courses', {
+  const course = await insertRow<{ id: string }>(app.service, 'courses', {
     organization_id: org.id,
     title: 'The respiratory system',
     slug: 'lungs',
     published: true,
     visibility: 'organization',
   });
-  await insertRow(service, 'course_boards', {
+  await insertRow(app.service, 'course_boards', {
     course_id: course.id,
     board_id: arts.id,
     organization_id: org.id,
@@ -87,71 +62,15 @@ async function buildWorld(): Promise<World> {
 }
 
 beforeAll(async () => {
-  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-org-admin-e2e-'));
-  server = await startServer(
-    loadConfig(
-      {},
-      {
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: distDir,
-      },
-    ),
-  );
-  baseUrl = server.url;
-  service = testClient(server, server.deps.keys.serviceRoleKey);
+  app = await startAppBrowser('org-admin-people');
   world = await buildWorld();
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function newPage(viewport: keyof typeof viewports): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-  });
-  return context.newPage();
-}
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-let adminState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+afterAll(() => app?.close());
 
 /** A page signed in as the org admin (one sign-in, its stored session reused), at `path`. */
-async function adminPage(viewport: keyof typeof viewports, path: string): Promise<Page> {
-  if (!adminState) {
-    const first = await newPage('desktop');
-    await first.goto(`${baseUrl}/login?next=${encodeURIComponent('/app')}`, {
-      waitUntil: 'networkidle',
-    });
-    await first.getByLabel('Email', { exact: true }).fill(world.admin.email);
-    await first.getByLabel('Password').fill(password);
-    await first.getByRole('button', { name: 'Sign in' }).click();
-    await first.waitForURL(`${baseUrl}/app`);
-    adminState = await first.context().storageState();
-    await first.context().close();
-  }
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-    storageState: adminState,
-  });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
-  return page;
+function adminPage(viewport: Viewport, path: string): Promise<Page> {
+  return app.signedInPage(viewport, world.admin.email, path);
 }
 
 describe('the org admin’s users', () => {
@@ -169,7 +88,7 @@ describe('the org admin’s users', () => {
       await dialog.getByLabel('Full name', { exact: true }).fill('Ivy Invitee');
       await dialog.getByLabel('Email', { exact: true }).fill(invitee);
       await dialog.getByLabel('Board', { exact: true }).selectOption({ label: 'Faculty of Arts' });
-      await shot(page, 'users-add-dialog-desktop');
+      await app.shot(page, 'users-add-dialog-desktop');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Send invitation' }).click();
       await page.getByText(`Invitation sent to ${invitee}.`).waitFor();
@@ -179,9 +98,9 @@ describe('the org admin’s users', () => {
         .getByText('Invited', { exact: true })
         .waitFor();
 
-      const mailbox = await newPage('mobile');
+      const mailbox = await app.newPage('mobile');
       try {
-        await mailbox.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(invitee)}`);
+        await mailbox.goto(`${app.baseUrl}/_dev/mailbox?to=${encodeURIComponent(invitee)}`);
         await mailbox
           .getByRole('heading', { name: 'You are invited to People Test University on Lyceum' })
           .waitFor();
@@ -193,16 +112,16 @@ describe('the org admin’s users', () => {
         await mailbox.getByRole('heading', { name: 'Choose your password' }).waitFor();
         await mailbox.getByLabel('Password', { exact: true }).fill('ivy chooses a passphrase');
         await mailbox.getByLabel('Repeat the password').fill('ivy chooses a passphrase');
-        await shot(mailbox, 'invite-choose-password-mobile');
+        await app.shot(mailbox, 'invite-choose-password-mobile');
         expect(await seriousAxeViolations(mailbox)).toEqual([]);
         await mailbox.getByRole('button', { name: 'Set password' }).click();
-        await mailbox.waitForURL(`${baseUrl}/app`);
+        await mailbox.waitForURL(`${app.baseUrl}/app`);
         await mailbox.getByText('People Test University').first().waitFor();
       } finally {
         await mailbox.context().close();
       }
 
-      const { data: joined } = await service
+      const { data: joined } = await app.service
         .from('memberships')
         .select('role, board_id, active, user_id')
         .eq('organization_id', world.org)
@@ -230,12 +149,12 @@ describe('the org admin’s users', () => {
       const dialog = page.getByRole('dialog');
       expect(await dialog.getByRole('option', { name: 'Org Admin' }).count()).toBe(0);
       await dialog.getByLabel('Role', { exact: true }).selectOption({ label: 'Instructor' });
-      await shot(page, 'users-change-roles-mobile');
+      await app.shot(page, 'users-change-roles-mobile');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Save roles' }).click();
       await page.getByText('Ben Student’s roles are changed').waitFor();
       await item.getByText('Instructor · Faculty of Arts').waitFor();
-      const { data } = await service
+      const { data } = await app.service
         .from('memberships')
         .select('role')
         .eq('user_id', world.student.id);
@@ -250,7 +169,7 @@ describe('the org admin’s users', () => {
       const page = await adminPage(viewport, '/app/org/users');
       try {
         await page.getByText(world.student.email).waitFor();
-        await shot(page, `users-${viewport}`);
+        await app.shot(page, `users-${viewport}`);
         expect(await seriousAxeViolations(page), viewport).toEqual([]);
       } finally {
         await page.context().close();
@@ -285,12 +204,12 @@ describe('the org admin’s enrolments', () => {
       await report
         .getByText('No course of this organization has the slug or id “no-such-course”.')
         .waitFor();
-      const { data: none } = await service
+      const { data: none } = await app.service
         .from('enrollments')
         .select('id')
         .eq('user_id', world.student.id);
       expect(none).toEqual([]);
-      await shot(page, 'enrolments-report-desktop');
+      await app.shot(page, 'enrolments-report-desktop');
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByLabel('CSV file', { exact: true }).setInputFiles({
@@ -321,7 +240,7 @@ describe('the org admin’s enrolments', () => {
           'The file is 600 KB; import at most 512 KB at a time (split it into several files).',
         )
         .waitFor();
-      await shot(page, 'enrolments-mobile');
+      await app.shot(page, 'enrolments-mobile');
       expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await page.context().close();
@@ -332,7 +251,7 @@ describe('the org admin’s enrolments', () => {
     const page = await adminPage('desktop', '/app/org/enrolments');
     try {
       await page.getByText(world.student.email).first().waitFor();
-      await shot(page, 'enrolments-desktop');
+      await app.shot(page, 'enrolments-desktop');
       expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await page.context().close();

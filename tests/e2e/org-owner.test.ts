@@ -4,26 +4,12 @@
  * distributes a course that the board's learner then finds (and loses when it is withdrawn),
  * looks through every user; a learner sees none of it; axe at 390 and 1280 px on every screen.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer, type RunningServer } from '../../src/server/start';
 import { insertRow } from '../integration/learning-fixture';
-import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
-import { testClient } from '../support/test-server';
+import { startAppBrowser, type AppBrowser } from '../support/app-browser';
+import { seriousAxeViolations } from '../support/browser';
 
-const shotsDir = process.env.OWNER_SCREENSHOTS_DIR;
-const password = 'a long enough passphrase';
-
-let server: RunningServer;
-let dataDir: string;
-let browser: Browser;
-let service: SupabaseClient;
-let baseUrl: string;
+let app: AppBrowser;
 
 interface World {
   owner: { id: string; email: string };
@@ -36,47 +22,35 @@ interface World {
 }
 let world: World;
 
-async function createUser(label: string, fullName: string) {
-  const email = `${label}.${Date.now().toString(36)}@example.com`;
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (created.error) throw new Error(`create ${label}: ${created.error.message}`);
-  return { id: created.data.user.id, email };
-}
-
 async function buildWorld(): Promise<World> {
-  const owner = await createUser('owner', 'Olive Owner');
-  const learner = await createUser('learner', 'Ada Student');
-  const colleague = await createUser('colleague', 'Bea Colleague');
+  const owner = await app.createUser('owner', 'Olive Owner');
+  const learner = await app.createUser('learner', 'Ada Student');
+  const colleague = await app.createUser('colleague', 'Bea Colleague');
   const orgName = 'Owner Test University';
   // The owner gets an organization-wide org_admin membership from the database itself.
-  const org = await insertRow<{ id: string }>(service, 'organizations', {
+  const org = await insertRow<{ id: string }>(app.service, 'organizations', {
     name: orgName,
     slug: `owner-${Date.now().toString(36)}`,
     owner_id: owner.id,
   });
-  const arts = await insertRow<{ id: string }>(service, 'boards', {
+  const arts = await insertRow<{ id: string }>(app.service, 'boards', {
     organization_id: org.id,
     name: 'Faculty of Arts',
     slug: 'arts',
   });
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: learner.id,
     organization_id: org.id,
     board_id: arts.id,
     role: 'learner',
   });
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: colleague.id,
     organization_id: org.id,
     role: 'instructor',
   });
   // Private: its learners find it only once it is distributed to their board.
-  const course = await insertRow<{ id: string }>(service, 'courses', {
+  const course = await insertRow<{ id: string }>(app.service, 'courses', {
     organization_id: org.id,
     title: 'Renaissance art',
     subject: 'Art history',
@@ -88,70 +62,14 @@ async function buildWorld(): Promise<World> {
 }
 
 beforeAll(async () => {
-  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-owner-e2e-'));
-  server = await startServer(
-    loadConfig(
-      {},
-      {
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: distDir,
-      },
-    ),
-  );
-  baseUrl = server.url;
-  service = testClient(server, server.deps.keys.serviceRoleKey);
+  app = await startAppBrowser('org-owner');
   world = await buildWorld();
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-/** A page signed in as the user (once per user; later pages reuse the stored session). */
-async function signedInPage(viewport: keyof typeof viewports, email: string, at: string) {
-  let state = sessions.get(email);
-  if (!state) {
-    const context = await browser.newContext({ viewport: viewports.desktop });
-    const first = await context.newPage();
-    await first.goto(`${baseUrl}/login?next=${encodeURIComponent('/app')}`, {
-      waitUntil: 'networkidle',
-    });
-    await first.getByLabel('Email').fill(email);
-    await first.getByLabel('Password').fill(password);
-    await first.getByRole('button', { name: 'Sign in' }).click();
-    await first.waitForURL(`${baseUrl}/app`);
-    state = await context.storageState();
-    sessions.set(email, state);
-    await context.close();
-  }
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-    storageState: state,
-  });
-  const page = await context.newPage();
-  await page.goto(baseUrl + at, { waitUntil: 'networkidle' });
-  return page;
-}
+afterAll(() => app?.close());
 
 async function distributedBoards(): Promise<string[]> {
-  const { data, error } = await service
+  const { data, error } = await app.service
     .from('course_boards')
     .select('board_id')
     .eq('course_id', world.course);
@@ -160,7 +78,7 @@ async function distributedBoards(): Promise<string[]> {
 }
 
 async function learnerLibraryTitles(): Promise<string[]> {
-  const page = await signedInPage('desktop', world.learner.email, '/app/courses');
+  const page = await app.signedInPage('desktop', world.learner.email, '/app/courses');
   try {
     await page.getByRole('heading', { level: 1, name: 'Course library' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -172,7 +90,7 @@ async function learnerLibraryTitles(): Promise<string[]> {
 
 describe('the owner', () => {
   it('creates, renames and removes a board, with field errors for bad names', async () => {
-    const page = await signedInPage('desktop', world.owner.email, '/app');
+    const page = await app.signedInPage('desktop', world.owner.email, '/app');
     try {
       await page.getByRole('link', { name: 'Boards', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Boards' }).waitFor();
@@ -218,7 +136,10 @@ describe('the owner', () => {
       await removeDialog.getByRole('button', { name: 'Remove board' }).click();
       await page.getByText('School of Music removed.').waitFor();
       expect(await page.getByRole('link', { name: 'School of Music' }).count()).toBe(0);
-      const { data } = await service.from('boards').select('name').eq('organization_id', world.org);
+      const { data } = await app.service
+        .from('boards')
+        .select('name')
+        .eq('organization_id', world.org);
       expect(data).toEqual([{ name: 'Faculty of Arts' }]);
     } finally {
       await page.context().close();
@@ -228,14 +149,14 @@ describe('the owner', () => {
   it("distributes a course that the board's learner then finds, and withdraws it", async () => {
     expect(await learnerLibraryTitles()).not.toContain('Renaissance art');
 
-    const page = await signedInPage('desktop', world.owner.email, '/app/owner/distribution');
+    const page = await app.signedInPage('desktop', world.owner.email, '/app/owner/distribution');
     try {
       await page.getByRole('heading', { level: 1, name: 'Course distribution' }).waitFor();
       await page.getByText('Not distributed to any board').waitFor();
       await page.getByRole('button', { name: 'Choose boards for Renaissance art' }).click();
       const dialog = page.getByRole('dialog', { name: 'Boards for Renaissance art' });
       await dialog.getByLabel('Faculty of Arts').check();
-      await shot(page, 'distribution-dialog-desktop');
+      await app.shot(page, 'distribution-dialog-desktop');
       await dialog.getByRole('button', { name: 'Save distribution' }).click();
       await page.getByText('Renaissance art distributed to 1 board.').waitFor();
       await page.getByRole('main').getByText('Faculty of Arts', { exact: true }).waitFor();
@@ -246,7 +167,7 @@ describe('the owner', () => {
 
     expect(await learnerLibraryTitles()).toContain('Renaissance art');
 
-    const board = await signedInPage(
+    const board = await app.signedInPage(
       'desktop',
       world.owner.email,
       `/app/owner/boards/${world.arts}`,
@@ -269,7 +190,7 @@ describe('the owner', () => {
   });
 
   it('names a board admin by address, refusing bad or unknown ones, and removes them', async () => {
-    const page = await signedInPage(
+    const page = await app.signedInPage(
       'desktop',
       world.owner.email,
       `/app/owner/boards/${world.arts}`,
@@ -294,7 +215,7 @@ describe('the owner', () => {
       await submit.click();
       await page.getByText('Bea Colleague is now an admin of Faculty of Arts.').waitFor();
       await page.getByRole('button', { name: 'Remove Bea Colleague as board admin' }).waitFor();
-      const { data } = await service
+      const { data } = await app.service
         .from('memberships')
         .select('role, board_id')
         .eq('user_id', world.colleague.id)
@@ -303,14 +224,14 @@ describe('the owner', () => {
         { role: 'instructor', board_id: null },
         { role: 'org_admin', board_id: world.arts },
       ]);
-      await shot(page, 'board-desktop');
+      await app.shot(page, 'board-desktop');
 
       await page.getByRole('button', { name: 'Remove Bea Colleague as board admin' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('They keep their 1 other membership in the organization.').waitFor();
       await dialog.getByRole('button', { name: 'Remove board admin' }).click();
       await page.getByText('Bea Colleague is no longer an admin of Faculty of Arts.').waitFor();
-      const after = await service
+      const after = await app.service
         .from('memberships')
         .select('role')
         .eq('user_id', world.colleague.id);
@@ -321,7 +242,7 @@ describe('the owner', () => {
   });
 
   it('sees every user with their memberships, searched and filtered by board on the server', async () => {
-    const page = await signedInPage('desktop', world.owner.email, '/app/owner/people');
+    const page = await app.signedInPage('desktop', world.owner.email, '/app/owner/people');
     try {
       await page.getByRole('heading', { level: 1, name: 'All users' }).waitFor();
       await page.getByText('3 people · page 1 of 1').waitFor();
@@ -351,7 +272,7 @@ describe('the owner', () => {
 
 describe('anyone but the owner', () => {
   it('has no owner links, and an owner address tells them whose screen it is', async () => {
-    const page = await signedInPage('desktop', world.learner.email, '/app/owner/boards');
+    const page = await app.signedInPage('desktop', world.learner.email, '/app/owner/boards');
     try {
       await page
         .getByText('This screen belongs to an organization’s owner.', { exact: false })
@@ -375,28 +296,18 @@ describe('every owner screen', () => {
   it.each(screens)(
     '%s has no serious axe violations at 390 and 1280 px',
     async (name, at, heading) => {
-      for (const viewport of ['mobile', 'desktop'] as const) {
-        const page = await signedInPage(viewport, world.owner.email, at());
-        try {
-          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-          await page.waitForLoadState('networkidle');
-          expect(await seriousAxeViolations(page), `${name} at ${viewport}`).toEqual([]);
-          await shot(page, `${name}-${viewport}`);
-        } finally {
-          await page.context().close();
-        }
-      }
+      await app.expectNoSeriousAxeViolations(world.owner.email, at(), name, heading);
     },
   );
 
   it('the remove-board dialog has no serious axe violations at 390 px', async () => {
-    const page = await signedInPage('mobile', world.owner.email, '/app/owner/boards');
+    const page = await app.signedInPage('mobile', world.owner.email, '/app/owner/boards');
     try {
       await page.getByRole('button', { name: 'Remove Faculty of Arts' }).click();
       const dialog = page.getByRole('dialog', { name: 'Remove Faculty of Arts?' });
       await dialog.getByLabel('Move its 1 member to').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await shot(page, 'remove-board-dialog-mobile');
+      await app.shot(page, 'remove-board-dialog-mobile');
     } finally {
       await page.context().close();
     }

@@ -4,120 +4,38 @@
  * (refused over 1 MB, scripts and unsafe links never run) and a video lesson, reorders by
  * keyboard and by drag and drop, writes a bank question with every field and a quiz; a student then sees the
  * course in that order. axe on every editor screen at 390 and 1280 px; screenshots are saved
- * when COURSE_EDITOR_SCREENSHOTS_DIR is set, for looking at.
+ * in SCREENSHOTS_DIR/teach-course-editor when it is set, for looking at.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer, type RunningServer } from '../../src/server/start';
 import { insertRow } from '../integration/learning-fixture';
-import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
-import { testClient } from '../support/test-server';
+import { startAppBrowser, type AppBrowser } from '../support/app-browser';
+import { seriousAxeViolations, viewports } from '../support/browser';
 
-const shotsDir = process.env.COURSE_EDITOR_SCREENSHOTS_DIR;
-const password = 'a long enough passphrase';
-
-let server: RunningServer;
-let dataDir: string;
-let browser: Browser;
-let service: SupabaseClient;
-let baseUrl: string;
+let app: AppBrowser;
 let instructor: { id: string; email: string };
 let learner: { id: string; email: string };
 
-async function createUser(label: string, fullName: string) {
-  const email = `${label}.${Date.now().toString(36)}@example.com`;
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (created.error) throw new Error(`create ${label}: ${created.error.message}`);
-  return { id: created.data.user.id, email };
-}
-
 beforeAll(async () => {
-  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-editor-e2e-'));
-  server = await startServer(
-    loadConfig(
-      {},
-      {
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: distDir,
-      },
-    ),
-  );
-  baseUrl = server.url;
-  service = testClient(server, server.deps.keys.serviceRoleKey);
-  instructor = await createUser('instructor', 'Ines Instructor');
-  learner = await createUser('learner', 'Ada Student');
-  const org = await insertRow<{ id: string }>(service, 'organizations', {
+  app = await startAppBrowser('teach-course-editor');
+  instructor = await app.createUser('instructor', 'Ines Instructor');
+  learner = await app.createUser('learner', 'Ada Student');
+  const org = await insertRow<{ id: string }>(app.service, 'organizations', {
     name: 'Editor Test University',
     slug: `editor-${Date.now().toString(36)}`,
   });
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: instructor.id,
     organization_id: org.id,
     role: 'instructor',
   });
-  await insertRow(service, 'memberships', {
+  await insertRow(app.service, 'memberships', {
     user_id: learner.id,
     organization_id: org.id,
     role: 'learner',
   });
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-/** A page signed in as the user (once per user; later pages reuse the stored session). */
-async function signedInPage(viewport: keyof typeof viewports, email: string, at: string) {
-  let state = sessions.get(email);
-  if (!state) {
-    const context = await browser.newContext({ viewport: viewports.desktop });
-    const first = await context.newPage();
-    await first.goto(`${baseUrl}/login?next=${encodeURIComponent('/app')}`, {
-      waitUntil: 'networkidle',
-    });
-    await first.getByLabel('Email').fill(email);
-    await first.getByLabel('Password').fill(password);
-    await first.getByRole('button', { name: 'Sign in' }).click();
-    await first.waitForURL(`${baseUrl}/app`);
-    state = await context.storageState();
-    sessions.set(email, state);
-    await context.close();
-  }
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-    storageState: state,
-  });
-  const page = await context.newPage();
-  await page.goto(baseUrl + at, { waitUntil: 'networkidle' });
-  return page;
-}
+afterAll(() => app?.close());
 
 /** Addresses of every editor screen the build visits, for axe and screenshots afterwards. */
 const screens: Record<string, string> = {};
@@ -126,7 +44,7 @@ describe('the course editor', () => {
   let courseId = '';
 
   it('shows an instructor with no course what to do next', async () => {
-    const page = await signedInPage('desktop', instructor.email, '/app');
+    const page = await app.signedInPage('desktop', instructor.email, '/app');
     try {
       await page.getByRole('link', { name: 'Course Editor' }).click();
       await page.getByRole('heading', { level: 1, name: 'Course editor' }).waitFor();
@@ -138,7 +56,7 @@ describe('the course editor', () => {
   });
 
   it('lets an instructor build a course, reorder it by keyboard and write its bank', async () => {
-    const page = await signedInPage('desktop', instructor.email, '/app/course-editor');
+    const page = await app.signedInPage('desktop', instructor.email, '/app/course-editor');
     try {
       await page.getByRole('link', { name: 'Create your first course' }).click();
       await page.getByRole('heading', { level: 1, name: 'New course' }).waitFor();
@@ -206,7 +124,7 @@ describe('the course editor', () => {
       screens['lesson-editor'] = new URL(page.url()).pathname;
 
       // A video lesson: an address the lesson page cannot play is refused.
-      await page.goto(`${baseUrl}/app/course-editor/${courseId}`, { waitUntil: 'networkidle' });
+      await page.goto(`${app.baseUrl}/app/course-editor/${courseId}`, { waitUntil: 'networkidle' });
       await page.getByRole('link', { name: 'Add a lesson to “Membranes”' }).click();
       await page.getByRole('heading', { level: 1, name: 'New lesson' }).waitFor();
       await page.getByLabel('Title').fill('Transport across the membrane');
@@ -220,7 +138,7 @@ describe('the course editor', () => {
       await page.getByText('Lesson “Transport across the membrane” added.').waitFor();
 
       // Reorder by keyboard: the announcement says where each went and focus stays put.
-      await page.goto(`${baseUrl}/app/course-editor/${courseId}`, { waitUntil: 'networkidle' });
+      await page.goto(`${app.baseUrl}/app/course-editor/${courseId}`, { waitUntil: 'networkidle' });
       const moveLessonUp = page.getByRole('button', {
         name: 'Move lesson “Transport across the membrane” up',
       });
@@ -308,7 +226,7 @@ describe('the course editor', () => {
       await page.waitForURL(/\/questions\/[0-9a-f-]{36}$/);
       screens['question-editor'] = new URL(page.url()).pathname;
       // Saved with every field, hints in the order chosen.
-      const { data: stored } = await service
+      const { data: stored } = await app.service
         .from('questions')
         .select('type, answer, hints, misconceptions, difficulty, prerequisite, choices')
         .eq('course_id', courseId)
@@ -342,18 +260,18 @@ describe('the course editor', () => {
       screens['module-bank'] = new URL(page.url()).pathname;
 
       // The course page links back to the editor for those who may edit.
-      await page.goto(`${baseUrl}/app/course-editor/${courseId}`, { waitUntil: 'networkidle' });
+      await page.goto(`${app.baseUrl}/app/course-editor/${courseId}`, { waitUntil: 'networkidle' });
       await page.getByRole('link', { name: 'View as a student' }).click();
       await page.getByRole('link', { name: 'Edit course' }).click();
-      await page.waitForURL(`${baseUrl}/app/course-editor/${courseId}`);
+      await page.waitForURL(`${app.baseUrl}/app/course-editor/${courseId}`);
     } finally {
       await page.context().close();
     }
   });
 
   it('shows the student the course as it was built, with scripts never run', async () => {
-    await insertRow(service, 'enrollments', { user_id: learner.id, course_id: courseId });
-    const page = await signedInPage('desktop', learner.email, `/app/courses/${courseId}`);
+    await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: courseId });
+    const page = await app.signedInPage('desktop', learner.email, `/app/courses/${courseId}`);
     try {
       await page.getByRole('heading', { level: 1, name: 'Cell biology basics' }).waitFor();
       const text = await page.locator('main').innerText();
@@ -370,7 +288,7 @@ describe('the course editor', () => {
       expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBe(
         undefined,
       );
-      const editor = await page.goto(`${baseUrl}/app/course-editor/${courseId}`, {
+      const editor = await page.goto(`${app.baseUrl}/app/course-editor/${courseId}`, {
         waitUntil: 'networkidle',
       });
       expect(editor?.status()).toBe(200);
@@ -402,7 +320,7 @@ describe('the course editor', () => {
     delete screens['module-bank-empty'];
     for (const viewport of ['mobile', 'desktop'] as const) {
       for (const [name, at] of Object.entries(screens)) {
-        const page = await signedInPage(viewport, instructor.email, at);
+        const page = await app.signedInPage(viewport, instructor.email, at);
         try {
           await page.locator('main h1').first().waitFor();
           await page.getByText(/^Loading/).waitFor({ state: 'detached' });
@@ -411,7 +329,7 @@ describe('the course editor', () => {
           );
           expect(overflow, `${name} at ${viewport} scrolls sideways`).toBeLessThanOrEqual(0);
           expect(await seriousAxeViolations(page), `${name} at ${viewport}`).toEqual([]);
-          await shot(page, `${name}-${viewports[viewport].width}`);
+          await app.shot(page, `${name}-${viewports[viewport].width}`);
         } finally {
           await page.context().close();
         }
@@ -422,8 +340,8 @@ describe('the course editor', () => {
 
 describe('Personal mode', () => {
   it('lets a user with no organization author a personal course', async () => {
-    const personal = await createUser('personal', 'Pat Personal');
-    const page = await signedInPage('mobile', personal.email, '/app/course-editor/new');
+    const personal = await app.createUser('personal', 'Pat Personal');
+    const page = await app.signedInPage('mobile', personal.email, '/app/course-editor/new');
     try {
       await page.getByText('A personal course: yours alone to write and publish.').waitFor();
       expect(await page.getByLabel('Who can find it').locator('option').allTextContents()).toEqual([
@@ -435,7 +353,7 @@ describe('Personal mode', () => {
       await page.getByText('Course “My reading notes” created.').waitFor();
       await page.getByRole('link', { name: 'Your courses' }).click();
       await page.getByRole('link', { name: 'My reading notes', exact: true }).waitFor();
-      const { data } = await service
+      const { data } = await app.service
         .from('courses')
         .select('organization_id, owner_id')
         .eq('title', 'My reading notes')

@@ -5,28 +5,18 @@
  * sees with its feedback; axe on every screen at 390 and 1280 px.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer, type RunningServer } from '../../src/server/start';
 import { insertRow, questionRow } from '../integration/learning-fixture';
-import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+import { password, startAppBrowser, type AppBrowser } from '../support/app-browser';
+import { seriousAxeViolations } from '../support/browser';
 import { testClient } from '../support/test-server';
 
-const shotsDir = process.env.TEACH_SCREENSHOTS_DIR;
-const password = 'a long enough passphrase';
 /** Learners beyond the named ones, so the table has a second page. */
 const EXTRA_LEARNERS = 28;
 const FEEDBACK = 'Well explained: next time name the capillaries too.';
 
-let server: RunningServer;
-let dataDir: string;
-let browser: Browser;
-let service: SupabaseClient;
-let baseUrl: string;
+let app: AppBrowser;
 
 interface World {
   instructor: { id: string; email: string };
@@ -38,24 +28,16 @@ interface World {
 }
 let world: World;
 
-async function createUser(label: string, fullName: string) {
-  const email = `${label}.${Date.now().toString(36)}@example.com`;
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
-  });
-  if (created.error) throw new Error(`create ${label}: ${created.error.message}`);
-  return { id: created.data.user.id, email };
-}
-
 /** Signs the learner in through supabase-js and submits the quiz with a short answer. */
 async function submitQuiz(email: string, quiz: string, questions: string[], text: string) {
-  const client = testClient(server, server.deps.keys.anonKey);
+  const client = testClient(app.server, app.server.deps.keys.anonKey);
   const signIn = await client.auth.signInWithPassword({ email, password });
   if (signIn.error) throw new Error(signIn.error.message);
-  const learner = testClient(server, server.deps.keys.anonKey, signIn.data.session.access_token);
+  const learner = testClient(
+    app.server,
+    app.server.deps.keys.anonKey,
+    signIn.data.session.access_token,
+  );
   const { data, error } = await learner.rpc('submit_assessment_attempt', {
     assessment_id: quiz,
     answers: { [questions[0]!]: { choice: 'a' }, [questions[1]!]: { text } },
@@ -65,40 +47,40 @@ async function submitQuiz(email: string, quiz: string, questions: string[], text
 }
 
 async function buildWorld(): Promise<World> {
-  const org = await insertRow<{ id: string }>(service, 'organizations', {
+  const org = await insertRow<{ id: string }>(app.service, 'organizations', {
     name: 'Teaching Test University',
     slug: `teach-${Date.now().toString(36)}`,
   });
-  const instructor = await createUser('instructor', 'Ivy Instructor');
-  const ada = await createUser('ada', 'Ada Student');
-  const bea = await createUser('bea', 'Bea Second');
-  const cy = await createUser('cy', 'Cy Complete');
+  const instructor = await app.createUser('instructor', 'Ivy Instructor');
+  const ada = await app.createUser('ada', 'Ada Student');
+  const bea = await app.createUser('bea', 'Bea Second');
+  const cy = await app.createUser('cy', 'Cy Complete');
   // A name a spreadsheet would run as a formula, were the export not guarded.
-  const formula = await createUser('formula', '=HYPERLINK("http://evil.example","x")');
-  await insertRow(service, 'memberships', {
+  const formula = await app.createUser('formula', '=HYPERLINK("http://evil.example","x")');
+  await insertRow(app.service, 'memberships', {
     user_id: instructor.id,
     organization_id: org.id,
     role: 'instructor',
   });
-  const course = await insertRow<{ id: string }>(service, 'courses', {
+  const course = await insertRow<{ id: string }>(app.service, 'courses', {
     organization_id: org.id,
     title: 'The respiratory system',
     subject: 'Human anatomy',
     published: true,
     visibility: 'organization',
   });
-  await insertRow(service, 'course_instructors', {
+  await insertRow(app.service, 'course_instructors', {
     course_id: course.id,
     user_id: instructor.id,
   });
-  const module = await insertRow<{ id: string }>(service, 'modules', {
+  const module = await insertRow<{ id: string }>(app.service, 'modules', {
     course_id: course.id,
     position: 1,
     title: 'The lungs',
   });
   const lessons: string[] = [];
   for (const [i, title] of ['Breathing', 'Gas exchange'].entries()) {
-    const lesson = await insertRow<{ id: string }>(service, 'lessons', {
+    const lesson = await insertRow<{ id: string }>(app.service, 'lessons', {
       module_id: module.id,
       course_id: course.id,
       position: i + 1,
@@ -110,23 +92,23 @@ async function buildWorld(): Promise<World> {
     lessons.push(lesson.id);
   }
   const mc = await insertRow<{ id: string }>(
-    service,
+    app.service,
     'questions',
     questionRow(course.id, module.id, 'gas-exchange'),
   );
   const short = await insertRow<{ id: string }>(
-    service,
+    app.service,
     'questions',
     questionRow(course.id, module.id, 'alveoli', 'short_text'),
   );
-  const quiz = await insertRow<{ id: string }>(service, 'assessments', {
+  const quiz = await insertRow<{ id: string }>(app.service, 'assessments', {
     course_id: course.id,
     module_id: module.id,
     title: 'The lungs: quiz',
     published: true,
   });
   for (const [position, question] of [mc, short].entries()) {
-    await insertRow(service, 'assessment_questions', {
+    await insertRow(app.service, 'assessment_questions', {
       assessment_id: quiz.id,
       question_id: question.id,
       course_id: course.id,
@@ -134,15 +116,15 @@ async function buildWorld(): Promise<World> {
     });
   }
   for (const learner of [ada, bea, cy, formula]) {
-    await insertRow(service, 'memberships', {
+    await insertRow(app.service, 'memberships', {
       user_id: learner.id,
       organization_id: org.id,
       role: 'learner',
     });
-    await insertRow(service, 'enrollments', { user_id: learner.id, course_id: course.id });
+    await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: course.id });
   }
   // The extra learners are written in SQL: thousands of password hashes would only cost time.
-  await server.deps.db.query(
+  await app.server.deps.db.query(
     `with made as (
        insert into auth.users (id, email, raw_user_meta_data)
        select gen_random_uuid(), 'extra' || g || '.' || $2 || '@example.com',
@@ -154,7 +136,7 @@ async function buildWorld(): Promise<World> {
     [EXTRA_LEARNERS, Date.now().toString(36), course.id],
   );
   const progress = (user: string, lesson: string, status: string, seconds: number) =>
-    insertRow(service, 'lesson_progress', {
+    insertRow(app.service, 'lesson_progress', {
       user_id: user,
       lesson_id: lesson,
       course_id: course.id,
@@ -178,90 +160,17 @@ async function buildWorld(): Promise<World> {
 }
 
 beforeAll(async () => {
-  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-teach-e2e-'));
-  server = await startServer(
-    loadConfig(
-      {},
-      {
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: distDir,
-      },
-    ),
-  );
-  baseUrl = server.url;
-  service = testClient(server, server.deps.keys.serviceRoleKey);
+  app = await startAppBrowser('teach-grading');
   world = await buildWorld();
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function newPage(viewport: keyof typeof viewports): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-  });
-  return context.newPage();
-}
-
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** A page that signs in by itself, then lands on `path`. */
-async function freshSignIn(viewport: keyof typeof viewports, email: string, path: string) {
-  const page = await newPage(viewport);
-  await page.goto(`${baseUrl}/login?next=${encodeURIComponent(path)}`, {
-    waitUntil: 'networkidle',
-  });
-  await signIn(page, email);
-  await page.waitForURL(`${baseUrl}${path}`);
-  return page;
-}
-
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-/** A page signed in as the user at `path`, reusing one stored session per user. */
-async function signedInPage(viewport: keyof typeof viewports, email: string, path: string) {
-  let state = sessions.get(email);
-  if (!state) {
-    const first = await freshSignIn('desktop', email, '/app');
-    state = await first.context().storageState();
-    sessions.set(email, state);
-    await first.context().close();
-  }
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    reducedMotion: 'reduce',
-    storageState: state,
-  });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
-  return page;
-}
+afterAll(() => app?.close());
 
 const firstRowName = (page: Page) => page.locator('tbody tr').first().locator('td').first();
 
 describe('an instructor end to end', () => {
   it('reads, sorts, filters and exports the progress table, sets a goal and an assignment, and grades', async () => {
-    const page = await freshSignIn('desktop', world.instructor.email, '/app');
+    const page = await app.freshSignIn('desktop', world.instructor.email, '/app');
     try {
       await page.getByRole('link', { name: 'Teaching', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Teaching' }).waitFor();
@@ -344,7 +253,7 @@ describe('an instructor end to end', () => {
       await page.getByText('Goal set.').waitFor();
       await dialog.getByText('Complete the module “The lungs”', { exact: true }).waitFor();
       await dialog.getByText('By 1 Jun 2030').waitFor();
-      const goal = await service
+      const goal = await app.service
         .from('goals')
         .select('user_id, kind, set_by, due_on')
         .eq('user_id', world.ada.id)
@@ -381,7 +290,7 @@ describe('an instructor end to end', () => {
         .getByRole('link', { name: /^Grade/ })
         .first()
         .click();
-      await page.waitForURL(`${baseUrl}/app/teaching/grading/${world.adaAttempt}`);
+      await page.waitForURL(`${app.baseUrl}/app/teaching/grading/${world.adaAttempt}`);
       await page.getByRole('heading', { level: 1, name: 'The lungs: quiz' }).waitFor();
       const short = page.getByRole('article', { name: /^Question 2\./ });
       await short
@@ -395,11 +304,11 @@ describe('an instructor end to end', () => {
       await page.getByLabel('Written feedback (optional)').fill(FEEDBACK);
       await page.getByRole('button', { name: 'Save grade' }).click();
       await page.getByText('Graded: Ada Student scored 100%.').waitFor();
-      await page.waitForURL(`${baseUrl}/app/teaching/grading`);
+      await page.waitForURL(`${app.baseUrl}/app/teaching/grading`);
       await page.getByText('1 attempt awaits grading').waitFor();
 
       // The attempt reopened shows it graded, with no way to grade it again.
-      await page.goto(`${baseUrl}/app/teaching/grading/${world.adaAttempt}`, {
+      await page.goto(`${app.baseUrl}/app/teaching/grading/${world.adaAttempt}`, {
         waitUntil: 'networkidle',
       });
       await page.getByText('This attempt has been graded: 100%.').waitFor();
@@ -410,7 +319,7 @@ describe('an instructor end to end', () => {
   });
 
   it('then the learner sees the score and feedback, and the assignment on their dashboard', async () => {
-    const page = await freshSignIn(
+    const page = await app.freshSignIn(
       'desktop',
       world.ada.email,
       `/app/courses/${world.course}/quizzes/${world.quiz}`,
@@ -419,7 +328,7 @@ describe('an instructor end to end', () => {
       await page.getByRole('heading', { level: 1, name: 'The lungs: quiz' }).waitFor();
       expect(await page.getByTestId('quiz-score').textContent()).toBe('Score: 100%');
       await page.getByText(`Your instructor: ${FEEDBACK}`).waitFor();
-      await shot(page, 'learner-quiz-feedback-desktop');
+      await app.shot(page, 'learner-quiz-feedback-desktop');
       await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
       await page
         .getByRole('region', { name: 'Assignments due' })
@@ -431,7 +340,7 @@ describe('an instructor end to end', () => {
   });
 
   it('sends a grader to a clear message for an attempt that does not exist', async () => {
-    const page = await signedInPage(
+    const page = await app.signedInPage(
       'desktop',
       world.instructor.email,
       '/app/teaching/grading/00000000-0000-4000-8000-000000000000',
@@ -456,23 +365,13 @@ describe('accessibility', () => {
   it.each(screens)(
     '%s has no serious axe violations at 390 and 1280 px',
     async (name, path, heading) => {
-      for (const viewport of ['mobile', 'desktop'] as const) {
-        const page = await signedInPage(viewport, world.instructor.email, path());
-        try {
-          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-          await page.waitForLoadState('networkidle');
-          expect(await seriousAxeViolations(page), `${name} at ${viewport}`).toEqual([]);
-          await shot(page, `${name}-${viewport}`);
-        } finally {
-          await page.context().close();
-        }
-      }
+      await app.expectNoSeriousAxeViolations(world.instructor.email, path(), name, heading);
     },
   );
 
   it('the goals dialog has no serious axe violations at 390 and 1280 px', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
-      const page = await signedInPage(
+      const page = await app.signedInPage(
         viewport,
         world.instructor.email,
         `/app/teaching/courses/${world.course}?q=student`,
@@ -482,7 +381,7 @@ describe('accessibility', () => {
         const dialog = page.getByRole('dialog', { name: 'Goals for Ada Student' });
         await dialog.getByText('Complete the module “The lungs”', { exact: true }).waitFor();
         expect(await seriousAxeViolations(page), `goals dialog at ${viewport}`).toEqual([]);
-        await shot(page, `goals-dialog-${viewport}`);
+        await app.shot(page, `goals-dialog-${viewport}`);
       } finally {
         await page.context().close();
       }
