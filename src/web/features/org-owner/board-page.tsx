@@ -141,8 +141,10 @@ function BoardAdmins({ board, workspace }: { board: BoardSummary; workspace: Own
       id="board-admins"
       description={
         <>
-          A board admin manages the learners and instructors of {board.name} and enrols the board in
-          the courses distributed to it. Boards, board admins and distribution stay with you.
+          The database lets a board admin manage the learners and instructors of {board.name} and
+          enrol the board in the courses distributed to it, through the API; the app&apos;s Users
+          and Enrolments screens are for organization-wide admins. Boards, board admins and
+          distribution stay with you.
         </>
       }
     >
