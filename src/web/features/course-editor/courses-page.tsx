@@ -2,15 +2,14 @@
  * The courses the user teaches in this workspace, searched and paged on the server, with the
  * way to create a new one. Search and page live in the address, so Back works.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { z } from 'zod';
+import { SearchForm } from '@/components/search-form';
 import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Pager } from '@/components/ui/pager';
 import { useAppSession } from '@/lib/app-session';
 import { TAUGHT_PAGE_SIZE, useTaughtCourses, type TaughtCourse } from './api/get-taught-courses';
@@ -34,8 +33,6 @@ export function TaughtCoursesPage() {
   const courses = useTaughtCourses(session, search, page);
   const [draft, setDraft] = useState(search);
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
   const mayCreate = canAuthor(session.workspace);
 
   function submit(event: FormEvent) {
@@ -79,28 +76,13 @@ export function TaughtCoursesPage() {
         )
       }
     >
-      <form role="search" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-        <div className="grid min-w-0 flex-1 gap-2">
-          <Label htmlFor={inputId}>Search your courses by title or subject</Label>
-          <Input
-            id={inputId}
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          <Search aria-hidden="true" />
-          Search
-        </Button>
-        {error && (
-          <p id={errorId} className="w-full text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </form>
+      <SearchForm
+        label="Search your courses by title or subject"
+        value={draft}
+        onValueChange={setDraft}
+        onSubmit={submit}
+        error={error}
+      />
 
       {courses.isPending ? (
         <LoadingBlock label="Loading your courses…" />

@@ -3,19 +3,18 @@
  * organization's and public ones; in Personal mode public ones), searched and paged on the
  * server. Search and page live in the address, so a result can be shared and Back works.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CheckCircle2, Search } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useAppSession } from '@/lib/app-session';
 import { useEnrolInCourse } from './api/enrol-in-course';
 import { LIBRARY_PAGE_SIZE, useCourseLibrary, type LibraryCourse } from './api/get-course-library';
+import { SearchForm } from '@/components/search-form';
 import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
 import { learnPaths } from './learn-paths';
 
@@ -36,8 +35,6 @@ export function CourseLibraryPage() {
   const library = useCourseLibrary(session, search, page);
   const [draft, setDraft] = useState(search);
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,28 +65,13 @@ export function CourseLibraryPage() {
 
   return (
     <AppPage title="Course library" intro={intro} wide>
-      <form role="search" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-        <div className="grid min-w-0 flex-1 gap-2">
-          <Label htmlFor={inputId}>Search courses by title</Label>
-          <Input
-            id={inputId}
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          <Search aria-hidden="true" />
-          Search
-        </Button>
-        {error && (
-          <p id={errorId} className="w-full text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </form>
+      <SearchForm
+        label="Search courses by title"
+        value={draft}
+        onValueChange={setDraft}
+        onSubmit={submit}
+        error={error}
+      />
 
       {library.isPending ? (
         <LoadingBlock label="Loading courses…" />
