@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { loadConfig } from '../src/server/config';
 import { findRoute } from '../src/common/routes';
 
-export const DOC_PAGE_BUDGET_KB = 122;
+export const DOC_PAGE_BUDGET_KB = 120;
 
 export interface Asset {
   file: string;

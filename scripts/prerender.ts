@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { loadConfig } from '../src/server/config';
+import { routeDescription } from '../src/common/route-descriptions';
 import { notFoundTitle, routes } from '../src/common/routes';
 import { routeModules } from '../src/web/app/page-modules';
 import {
@@ -68,8 +69,10 @@ async function main() {
         template,
         {
           title: route.title,
-          description: route.description,
-          canonical: route.description ? `${config.siteUrl ?? ''}${route.path}` : undefined,
+          description: routeDescription(route.path),
+          canonical: routeDescription(route.path)
+            ? `${config.siteUrl ?? ''}${route.path}`
+            : undefined,
           modulePreloads: pagePreloads(manifest, routeModules(route)),
         },
         body,

@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { routeDescription } from '@common/route-descriptions';
 import { notFoundTitle, routes, type RouteEntry } from '@common/routes';
 import type { DocPage } from '@/features/site/content/types';
 import { launchBrowser, viewports } from '../support/browser';
@@ -130,12 +131,13 @@ describe('every route in the browser', () => {
 
         const canonical = page.locator('head link[rel="canonical"]');
         const description = page.locator('head meta[name="description"]');
-        if (route.description) {
-          expect(await canonical.getAttribute('href')).toBe(`${baseUrl}${path}`);
-          expect(await description.getAttribute('content')).toBe(route.description);
+        const expected = routeDescription(route.path);
+        if (expected) {
+          await expect.poll(() => canonical.getAttribute('href')).toBe(`${baseUrl}${path}`);
+          await expect.poll(() => description.getAttribute('content')).toBe(expected);
         } else {
-          expect(await canonical.count()).toBe(0);
-          expect(await description.count()).toBe(0);
+          await expect.poll(() => canonical.count()).toBe(0);
+          await expect.poll(() => description.count()).toBe(0);
         }
 
         const backToHome = page.getByRole('link', { name: 'Back to Home' });
@@ -158,9 +160,10 @@ describe('prerendered HTML (before any JavaScript runs)', () => {
       const html = await response.text();
 
       expect(headTag(html, /<title>([^<]*)<\/title>/)).toBe(route.title);
-      expect(headTag(html, /<meta name="description" content="([^"]*)"/)).toBe(route.description);
+      const expected = routeDescription(route.path);
+      expect(headTag(html, /<meta name="description" content="([^"]*)"/)).toBe(expected);
       const canonical = headTag(html, /<link rel="canonical" href="([^"]*)"/);
-      if (route.description) expect(canonical).toMatch(new RegExp(`(^|//[^/]+)${path}$`));
+      if (expected) expect(canonical).toMatch(new RegExp(`(^|//[^/]+)${path}$`));
       else expect(canonical).toBeUndefined();
 
       const text = rootText(html);
@@ -203,6 +206,20 @@ describe('not-found page', () => {
     expect(headTag(html, /<title>([^<]*)<\/title>/)).toBe(notFoundTitle);
     expect(rootText(html)).toContain('Oops! Page not found');
     expect(html).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('shows it for an address under /app that is not one of the app pages', async () => {
+    const { page, problems, status, close } = await visit('/app/no-such-page');
+    try {
+      expect(status).toBe(404);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+        .toBe('Oops! Page not found');
+      await expect.poll(() => page.title()).toBe(notFoundTitle);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
   });
 
   it('shows the page with a working Return to Home link at every width', async () => {

@@ -7,7 +7,7 @@ import { Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'r
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Building2, LogOut, RotateCw, UserRound } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { RouteEntry } from '@common/routes';
+import { findRoute, type RouteEntry } from '@common/routes';
 import { brand } from '@common/brand';
 import { useProfile } from '@/features/auth/api/get-profile';
 import { useSignOut } from '@/features/auth/api/sign-out';
@@ -35,6 +35,7 @@ import { AppSessionContext, workspaceKey, type Workspace } from '@/lib/app-sessi
 import { loginPathFor } from '@/lib/safe-next-path';
 import { useMemberships, type Membership } from './api/get-memberships';
 import { activeNavPath, navFor } from './app-nav';
+import { applyDocumentMeta } from './document-meta';
 import { LyceumMark } from './lyceum-mark';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSkeleton } from './page-skeleton';
@@ -57,13 +58,28 @@ function Centered({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-xl px-5 py-16">{children}</div>;
 }
 
-/** Only a signed-in user gets past this; anyone else goes to sign in and comes back here. */
-export function AppLayout({ route }: { route: RouteEntry }) {
+/**
+ * An address under /app that is not one of the app's pages gets `notFound` (the public
+ * frame's not-found page). Only a signed-in user gets past this; anyone else goes to sign in
+ * and comes back here.
+ */
+export function AppLayout({ notFound }: { notFound: ReactNode }) {
+  const location = useLocation();
+  const found = findRoute(location.pathname);
+  const route = found?.kind === 'app' ? found : undefined;
+  if (!route) return notFound;
+  return <SignInGate route={route} />;
+}
+
+function SignInGate({ route }: { route: RouteEntry }) {
   const location = useLocation();
   const auth = useAuth();
   useEffect(() => {
     void startAuth().catch(() => undefined);
   }, []);
+  useEffect(() => {
+    applyDocumentMeta(route, window.location);
+  }, [route]);
 
   if (auth.status === 'signed-out') {
     return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router';
-import { docGroups, normalizePath, routesInGroup } from '@common/routes';
+import { normalizePath } from '@common/route-table';
+import { docGroups, routesInGroup } from '@common/site-routes';
 import {
   Sidebar,
   SidebarContent,

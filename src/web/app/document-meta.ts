@@ -1,18 +1,16 @@
-import type { RouteEntry } from '@common/routes';
-import { notFoundTitle } from '@common/routes';
+import type { RouteEntry } from '@common/route-table';
+import { notFoundTitle } from '@common/site-routes';
 
 function headElement<T extends Element>(selector: string, create: () => T): T {
   return document.head.querySelector<T>(selector) ?? document.head.appendChild(create());
 }
 
-/**
- * Sets <title>, meta description and canonical link for the current page. Pages without a
- * description get neither, so a stale one from the previous page never lingers.
- */
-export function applyDocumentMeta(route: RouteEntry | undefined, location: Location): void {
-  document.title = route?.title ?? notFoundTitle;
-  const description = route?.description;
-  if (!description) {
+function applyDescription(
+  route: RouteEntry | undefined,
+  description: string | undefined,
+  location: Location,
+) {
+  if (!route || !description) {
     document.head.querySelector('meta[name="description"]')?.remove();
     document.head.querySelector('link[rel="canonical"]')?.remove();
     return;
@@ -28,4 +26,21 @@ export function applyDocumentMeta(route: RouteEntry | undefined, location: Locat
     link.rel = 'canonical';
     return link;
   }).href = `${location.origin}${route.path === '/' ? '/' : route.path}`;
+}
+
+// Counts calls so a description that arrives after the visitor has moved on is dropped.
+let latestCall = 0;
+
+/**
+ * Sets <title>, meta description and canonical link for the current page. Pages without a
+ * description get neither, so a stale one from the previous page never lingers. The
+ * descriptions load on demand (the prerendered HTML already has the first page's).
+ */
+export function applyDocumentMeta(route: RouteEntry | undefined, location: Location): void {
+  document.title = route?.title ?? notFoundTitle;
+  const call = ++latestCall;
+  void import('@common/route-descriptions').then(({ routeDescription }) => {
+    if (call === latestCall)
+      applyDescription(route, route && routeDescription(route.path), location);
+  });
 }

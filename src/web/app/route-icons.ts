@@ -22,7 +22,8 @@ import {
   WandSparkles,
   type LucideIcon,
 } from 'lucide-react';
-import { routes, type DocGroup } from '@common/routes';
+import type { DocGroup } from '@common/route-table';
+import { siteRoutes } from '@common/site-routes';
 
 export const groupIcons: Record<DocGroup, LucideIcon> = {
   'Platform Overview': GraduationCap,
@@ -64,7 +65,7 @@ export function routeIcon(path: string): LucideIcon {
 
 /** For the test: paths that have an icon but no route. */
 export function iconPathsWithoutRoute(): string[] {
-  const known = new Set(routes.map((route) => route.path));
+  const known = new Set(siteRoutes.map((route) => route.path));
   return Object.keys(iconsByPath).filter((path) => !known.has(path));
 }
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { House } from 'lucide-react';
-import { routes, type RouteEntry } from '@common/routes';
+import type { RouteEntry } from '@common/route-table';
+import { siteRoutes } from '@common/site-routes';
 import {
   Breadcrumb,
   BreadcrumbItem,
@@ -12,7 +13,7 @@ import {
 
 /** A section that is also a page (Platform Overview, Security & Compliance) links to it. */
 function sectionPage(section: string): RouteEntry | undefined {
-  return routes.find((route) => route.label === section && route.path !== '/');
+  return siteRoutes.find((route) => route.label === section && route.path !== '/');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { brand } from '@common/brand';
-import { docGroups, routesInGroup } from '@common/routes';
+import { docGroups, routesInGroup } from '@common/site-routes';
 import { LyceumMark } from './lyceum-mark';
 
 export function SiteFooter() {

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { findRoute, type RouteEntry } from '@common/routes';
+import type { RouteEntry } from '@common/route-table';
+import { findSiteRoute, isAppPath } from '@common/site-routes';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { Button } from '@/components/ui/button';
+import type { AppLayout } from './app-layout';
 import { BackToTop } from './back-to-top';
 import { applyDocumentMeta } from './document-meta';
 import { DocSidebar } from './doc-sidebar';
@@ -17,11 +19,23 @@ import { SiteBreadcrumb } from './site-breadcrumb';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-// The learning app's frame loads with its first page, never with the public site.
-const AppLayout = lazy(async () => {
-  const [{ AppLayout: layout }] = await Promise.all([import('./app-layout'), loadQueryClient()]);
-  return { default: layout };
-});
+interface AppLayoutModule {
+  AppLayout: typeof AppLayout;
+}
+let appLayoutModule: AppLayoutModule | undefined;
+
+/**
+ * The learning app's frame loads with its first page, never with the public site. Loaded
+ * before hydration when the server answered an /app address with its not-found page, so the
+ * first render matches that HTML.
+ */
+export async function loadAppLayout(): Promise<AppLayoutModule> {
+  const [module] = await Promise.all([import('./app-layout'), loadQueryClient()]);
+  appLayoutModule = module;
+  return module;
+}
+
+const LazyAppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 
 function hasDocSidebar(route: RouteEntry | undefined): boolean {
   return route?.kind === 'doc' || route?.kind === 'marketing';
@@ -32,25 +46,36 @@ function RoutedPage({ route }: { route: RouteEntry }) {
   return <Component />;
 }
 
-/** Header, documentation sidebar, breadcrumb, the page, footer: the frame of every route. */
+/**
+ * The learning app's addresses get the app's frame, which knows the app's routes; every other
+ * address gets the public frame, which knows only the public site's (decision 0002).
+ */
 export function SiteLayout() {
   const location = useLocation();
-  const route = findRoute(location.pathname);
+  if (isAppPath(location.pathname)) {
+    const notFound = <PublicFrame route={undefined} />;
+    return (
+      <PageErrorBoundary resetKey="app">
+        {appLayoutModule ? (
+          <appLayoutModule.AppLayout notFound={notFound} />
+        ) : (
+          <Suspense fallback={<PageSkeleton />}>
+            <LazyAppLayout notFound={notFound} />
+          </Suspense>
+        )}
+      </PageErrorBoundary>
+    );
+  }
+  return <PublicFrame route={findSiteRoute(location.pathname)} />;
+}
+
+/** Header, documentation sidebar, breadcrumb, the page, footer: the frame of every public page. */
+function PublicFrame({ route }: { route: RouteEntry | undefined }) {
   const withSidebar = hasDocSidebar(route);
 
   useEffect(() => {
     applyDocumentMeta(route, window.location);
   }, [route]);
-
-  if (route?.kind === 'app') {
-    return (
-      <PageErrorBoundary resetKey="app">
-        <Suspense fallback={<PageSkeleton />}>
-          <AppLayout route={route} />
-        </Suspense>
-      </PageErrorBoundary>
-    );
-  }
 
   return (
     <SidebarProvider className="flex-col">

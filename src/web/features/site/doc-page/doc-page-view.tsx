@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { findRoute } from '@common/routes';
+import { findSiteRoute } from '@common/site-routes';
 import type { DocPage } from '@/features/site/content/types';
 import { Badge } from '@/components/ui/badge';
 import { DocBlock } from './doc-blocks';
@@ -10,7 +10,7 @@ import { TableOfContents } from './table-of-contents';
 /** A documentation page from its content module: heading, lead, contents, sections. */
 export function DocPageView({ page }: { page: DocPage }) {
   const Icon = page.icon ? docIcons[page.icon] : undefined;
-  const section = findRoute(page.path)?.section;
+  const section = findSiteRoute(page.path)?.section;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-5 pt-8 pb-16 sm:px-8 lg:pt-12 xl:grid xl:grid-cols-[minmax(0,1fr)_13rem] xl:gap-14">

@@ -1,9 +1,6 @@
 import { brand } from '@common/brand';
-import { routes } from '@common/routes';
+import { adaptPath } from '@common/site-routes';
 import type { DocPage } from '../types';
-
-// The adaptation tool's path is derived from the brand initials, so look it up rather than type it.
-const adaptPath = routes.find((route) => route.label === brand.adaptTool)?.path ?? '/';
 
 export const docPage: DocPage = {
   path: '/release-notes',
