@@ -320,6 +320,20 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     expect(internal.status).toBe(404);
   });
 
+  it('answers a logic tree nested too deep with a 400, and still serves the next request', async () => {
+    const nest = (levels: number) => `${'and('.repeat(levels)}id.eq.1${')'.repeat(levels)}`;
+    const fine = await db.from('rr_courses').select('id').or(nest(10));
+    expect(fine.error).toBeNull();
+    expect(fine.data).toEqual([{ id: 1 }]);
+
+    const deep = await db.from('rr_courses').select('id').or(nest(1_000));
+    expect(deep.status).toBe(400);
+    expect(deep.error?.code).toBe('PGRST100');
+    expect(deep.error?.details).toMatch(/at most \d+ levels/);
+    const after = await db.from('rr_courses').select('id').eq('id', 1);
+    expect(after.data).toEqual([{ id: 1 }]);
+  });
+
   it('rejects hostile identifiers and operators without running them', async () => {
     const attacks = [
       db.from('rr_courses').select('id, title"; drop table rr_lessons; --'),

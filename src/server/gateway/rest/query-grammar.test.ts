@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RestError } from './errors';
 import {
   parseColumns,
+  MAX_LOGIC_DEPTH,
   parseLogicTree,
   parseOperation,
   parseOrder,
@@ -137,6 +138,19 @@ describe('filter grammar', () => {
       ],
     });
     expect(parseFailure(() => parseLogicTree('or', false, '(a.eq.1')).code).toBe('PGRST100');
+  });
+
+  it('refuses and/or nested deeper than the limit, without recursing into it', () => {
+    const nest = (levels: number) =>
+      `(${'and('.repeat(levels - 1)}a.eq.1${')'.repeat(levels - 1)})`;
+    expect(parseLogicTree('or', false, nest(MAX_LOGIC_DEPTH)).kind).toBe('logic');
+    const refusal = parseFailure(() => parseLogicTree('or', false, nest(MAX_LOGIC_DEPTH + 1)));
+    expect(refusal.code).toBe('PGRST100');
+    expect(refusal.details).toContain(`at most ${MAX_LOGIC_DEPTH} levels`);
+    expect(parseFailure(() => parseLogicTree('or', false, nest(20_000))).code).toBe('PGRST100');
+    // Parentheses inside a quoted value are text, not nesting.
+    const quoted = `(a.eq."${'('.repeat(100)}")`;
+    expect(parseLogicTree('or', false, quoted).children).toHaveLength(1);
   });
 });
 

@@ -300,8 +300,41 @@ export function parseFieldPath(text: string, what: string): FieldPath {
   return field;
 }
 
+/**
+ * How deep `and`/`or` may nest. Each level is parsed, planned and evaluated recursively (here
+ * and in PostgreSQL), so a tree thousands of levels deep would exhaust a stack; real filters
+ * nest a handful of levels.
+ */
+export const MAX_LOGIC_DEPTH = 32;
+
+function deepestNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '\\') i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '(') deepest = Math.max(deepest, ++depth);
+    else if (ch === ')') depth--;
+  }
+  return deepest;
+}
+
 /** `or=(a.eq.1,and(b.gt.2,c.is.null))` and `not.and=(…)`. */
 export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string): LogicTree {
+  if (deepestNesting(text) > MAX_LOGIC_DEPTH) {
+    throw parseError(
+      `"failed to parse logic tree (${text.slice(0, 80)}…)"`,
+      `and/or nest at most ${MAX_LOGIC_DEPTH} levels deep`,
+    );
+  }
+  return parseLogicLevel(op, negate, text);
+}
+
+function parseLogicLevel(op: 'and' | 'or', negate: boolean, text: string): LogicTree {
   const items = parseList(text.trim(), op).map((item) => item.trim());
   if (items.length === 0) {
     throw parseError(`"failed to parse logic tree (${text})"`, 'an empty logic tree');
@@ -309,7 +342,7 @@ export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string):
   const children = items.map((item): FilterNode => {
     const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
     if (nested?.[2] && nested[3]) {
-      return parseLogicTree(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]);
+      return parseLogicLevel(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]);
     }
     const s = new Scanner(item, 'logic tree');
     const field = readFieldPath(s);
