@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseKinds,
@@ -284,6 +284,57 @@ describe.each(databaseKinds)('REST writes and row-level security on %s', (kind) 
     expect(result.status).toBe(406);
     expect(result.error?.code).toBe('PGRST116');
     expect(await tags([x])).toEqual([{ name: x, uses: 10 }]);
+  });
+
+  it('refuses and rolls back an update or delete over max-affected, as PostgREST 13 does', async () => {
+    const names = [unique('m'), unique('m'), unique('m')];
+    await must(service.from('rw_tags').insert(names.map((name) => ({ name, uses: 1 }))));
+    // supabase-js sends `Prefer: handling=strict,max-affected=N`.
+    const strict = (sent: { maxAffected(rows: number): unknown }, rows: number) =>
+      sent.maxAffected(rows) as PromiseLike<{ status: number; error: PostgrestError | null }>;
+
+    const tooMany = await strict(service.from('rw_tags').update({ uses: 9 }).in('name', names), 2);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.error).toMatchObject({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+      details: 'The query affects 3 rows',
+    });
+    const deleteTooMany = await strict(service.from('rw_tags').delete().in('name', names), 1);
+    expect(deleteTooMany.error?.code).toBe('PGRST124');
+    expect(await tags(names)).toEqual([...names].sort().map((name) => ({ name, uses: 1 })));
+
+    const within = await strict(service.from('rw_tags').update({ uses: 5 }).in('name', names), 3);
+    expect(within.error).toBeNull();
+    expect((await tags(names))?.map((tag) => tag.uses)).toEqual([5, 5, 5]);
+  });
+
+  it('answers unknown preferences with PGRST122 under handling=strict and ignores them otherwise', async () => {
+    const rest = `${server.url}/rest/v1/rw_tags?select=name&limit=1`;
+    const headers = {
+      apikey: server.serviceRoleKey,
+      Authorization: `Bearer ${server.serviceRoleKey}`,
+    };
+    const strict = await fetch(rest, {
+      headers: { ...headers, Prefer: 'handling=strict, foo, tx=maybe' },
+    });
+    expect(strict.status).toBe(400);
+    expect(await strict.json()).toEqual({
+      code: 'PGRST122',
+      message: 'Invalid preferences given with handling=strict',
+      details: 'Invalid preferences: foo, tx=maybe',
+      hint: null,
+    });
+    const lenient = await fetch(rest, { headers: { ...headers, Prefer: 'handling=lenient, foo' } });
+    expect(lenient.status).toBe(200);
+    expect(lenient.headers.get('preference-applied')).toBe('handling=lenient');
+    // max-affected without handling=strict is ignored, as in PostgREST.
+    const ignored = await fetch(`${server.url}/rest/v1/rw_tags?name=eq.${unique('none')}`, {
+      method: 'DELETE',
+      headers: { ...headers, Prefer: 'max-affected=0' },
+    });
+    expect(ignored.status).toBe(204);
+    expect(ignored.headers.get('preference-applied')).toBeNull();
   });
 
   it('lets each user see and change only their own rows', async () => {

@@ -52,6 +52,26 @@ export function invalidSchema(profile: string): RestError {
   );
 }
 
+/** `Prefer: handling=strict` with preferences we do not understand. */
+export function invalidPreferences(invalid: readonly string[]): RestError {
+  return new RestError(
+    400,
+    'PGRST122',
+    'Invalid preferences given with handling=strict',
+    `Invalid preferences: ${invalid.join(', ')}`,
+  );
+}
+
+/** A PATCH or DELETE that would touch more rows than `Prefer: max-affected` allows. */
+export function maxAffectedViolated(affected: number): RestError {
+  return new RestError(
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    `The query affects ${affected} rows`,
+  );
+}
+
 export function payloadTooLarge(limit: number): RestError {
   return new RestError(
     413,

@@ -2,7 +2,7 @@
  * Reads a request's query string and headers into a ReadRequest plus the PostgREST
  * preferences (`Prefer`, `Range`, `Accept`).
  */
-import { parseError, rangeNotSatisfiable } from './errors';
+import { invalidPreferences, parseError, rangeNotSatisfiable, type RestError } from './errors';
 import {
   parseFieldPath,
   parseLogicTree,
@@ -109,10 +109,17 @@ export interface Preferences {
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missingDefault: boolean;
   singleObject: boolean;
+  /** `handling=strict`: an unknown or unfulfillable preference is an error (PGRST122). */
+  strict: boolean;
+  /** `max-affected=N`, honoured only with `handling=strict`, as in PostgREST 13. */
+  maxAffected?: number;
+  /** Preferences not understood, in the order given. */
+  invalid: string[];
   /** What we applied, for `Preference-Applied`. */
   applied: string[];
 }
 
+/** `Prefer` by RFC 7240: comma-separated `name=value` tokens, the first of a name wins. */
 export function parsePrefer(header: string | undefined): Preferences {
   const prefs: Preferences = {
     returnMode: 'minimal',
@@ -120,8 +127,11 @@ export function parsePrefer(header: string | undefined): Preferences {
     count: false,
     missingDefault: false,
     singleObject: false,
+    strict: false,
+    invalid: [],
     applied: [],
   };
+  let maxAffected: { pref: string; value: number } | undefined;
   for (const raw of (header ?? '').split(',')) {
     const pref = raw.trim();
     if (pref === '') continue;
@@ -152,9 +162,26 @@ export function parsePrefer(header: string | undefined): Preferences {
     } else if (name === 'params' && value === 'single-object') {
       prefs.singleObject = true;
       prefs.applied.push(pref);
+    } else if (name === 'handling' && (value === 'strict' || value === 'lenient')) {
+      prefs.strict = value === 'strict';
+      prefs.applied.push(pref);
+    } else if (name === 'max-affected' && value !== undefined && /^\d{1,15}$/.test(value)) {
+      maxAffected = { pref, value: Number(value) };
+    } else {
+      prefs.invalid.push(pref);
     }
   }
+  if (maxAffected && prefs.strict) {
+    prefs.maxAffected = maxAffected.value;
+    prefs.applied.push(maxAffected.pref);
+  }
   return prefs;
+}
+
+/** PGRST122 when `handling=strict` comes with preferences we do not understand. */
+export function strictPreferenceRefusal(header: string | undefined): RestError | undefined {
+  const prefs = parsePrefer(header);
+  return prefs.strict && prefs.invalid.length > 0 ? invalidPreferences(prefs.invalid) : undefined;
 }
 
 /** `Range: 0-9` (items) → offset/limit; only used when the query string has none. */

@@ -15,6 +15,7 @@ import {
   invalidBody,
   invalidPath,
   invalidSchema,
+  maxAffectedViolated,
   notSingular,
   parseError,
   payloadTooLarge,
@@ -28,6 +29,7 @@ import { buildRead, QueryContext, relationSource, type ReadResultRow } from './r
 import {
   applyRangeHeader,
   parsePrefer,
+  strictPreferenceRefusal,
   parseQuery,
   wantsSingular,
   type Preferences,
@@ -94,6 +96,11 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     if (profile && profile !== 'public') {
       return c.json(invalidSchema(profile).toBody(), 406);
     }
+    return next();
+  });
+  app.use('*', async (c, next) => {
+    const refusal = strictPreferenceRefusal(c.req.header('prefer'));
+    if (refusal) return c.json(refusal.toBody(), 400);
     return next();
   });
   // The body is read once, by the one body reader, before anything looks at it (the shared
@@ -284,8 +291,10 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     const singular = wantsSingular(c.req.header('accept'));
     const body = method === 'DELETE' ? undefined : await readJsonOrError(c);
     if (body instanceof Response) return body;
-    // A `.single()` write must roll back when it touched the wrong number of rows.
-    return respond(c, singular ? 'transaction' : 'one-statement', async (tx, snapshot) => {
+    // A `.single()` write, or one bounded by `max-affected`, must roll back when it touched the
+    // wrong number of rows.
+    const bounded = singular || (prefs.maxAffected !== undefined && method !== 'POST');
+    return respond(c, bounded ? 'transaction' : 'one-statement', async (tx, snapshot) => {
       const search = searchParams(c);
       const { read } = parseQuery(search);
       const ctx = new QueryContext(snapshot, new Params());
@@ -343,7 +352,11 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
         }
       }
       const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
-      // Thrown inside the transaction, so a `.single()` write that touched the wrong number of rows rolls back.
+      const affected = (rows[0] as ReadResultRow).page_total;
+      // Thrown inside the transaction, so a write that touched the wrong number of rows rolls back.
+      if (method !== 'POST' && prefs.maxAffected !== undefined && affected > prefs.maxAffected) {
+        throw maxAffectedViolated(affected);
+      }
       return mutationResponse(
         c,
         rows[0] as ReadResultRow,
