@@ -82,9 +82,12 @@ export async function runPrimary(config: Config, log: Logger): Promise<number> {
       resolve(code);
     };
 
-    const fork = () => {
-      const worker = cluster.fork();
+    /** Worker id → whether it is the one that sends cron jobs (decision 0400). */
+    const schedulers = new Map<number, boolean>();
+    const fork = (scheduler: boolean) => {
+      const worker = cluster.fork({ JOB_SCHEDULER: String(scheduler && config.jobScheduler) });
       startedAt.set(worker.id, Date.now());
+      schedulers.set(worker.id, scheduler);
       worker.on('message', (message: unknown) => {
         if (!isListening(message)) return;
         log.info(`worker ${worker.id} (pid ${worker.process.pid}) listening`, {
@@ -122,6 +125,8 @@ export async function runPrimary(config: Config, log: Logger): Promise<number> {
     cluster.on('exit', (worker, code, signal) => {
       const ranMs = Date.now() - (startedAt.get(worker.id) ?? Date.now());
       startedAt.delete(worker.id);
+      const scheduler = schedulers.get(worker.id) ?? false;
+      schedulers.delete(worker.id);
       if (stopping) {
         if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
         if (living().length === 0) {
@@ -145,12 +150,12 @@ export async function runPrimary(config: Config, log: Logger): Promise<number> {
         restartInMs: delay,
       });
       setTimeout(() => {
-        if (!stopping) fork();
+        if (!stopping) fork(scheduler);
       }, delay);
     });
 
     process.on('SIGINT', () => stop('Received SIGINT', 0));
     process.on('SIGTERM', () => stop('Received SIGTERM', 0));
-    for (let i = 0; i < config.workers; i++) fork();
+    for (let i = 0; i < config.workers; i++) fork(i === 0);
   });
 }

@@ -29,6 +29,8 @@ const schema = z.object({
   EMBEDDED_FSYNC: z.enum(['commit', 'off']).default('commit'),
   /** Gateway processes serving one port (PostgreSQL only; see decision 0072). */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Whether this process sends the job queue's cron jobs (cluster mode sets it per worker). */
+  JOB_SCHEDULER: booleanFlag,
   /** A private JWK (JSON) that signs tokens instead of the stored key. */
   JWT_SIGNING_KEY: optionalString,
   /** Opt-in shared secret: only when set are HS256 tokens accepted. */
@@ -133,6 +135,7 @@ function toConfig(env: z.infer<typeof schema>) {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     embeddedFsync: env.EMBEDDED_FSYNC,
     workers: env.WORKERS,
+    jobScheduler: env.JOB_SCHEDULER ?? true,
     jwtSigningKey: env.JWT_SIGNING_KEY,
     jwtSecret: env.JWT_SECRET,
     anonKey: env.ANON_KEY,

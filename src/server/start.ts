@@ -19,6 +19,8 @@ import type { GatewayDeps } from './gateway/context';
 import { loadKeySet } from './keys/key-store';
 import { announceIssuedKeys, publishKeysFile } from './keys/keys-file';
 import { createTokenVerifier } from './keys/verify';
+import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { jobs } from './jobs/registry';
 import { createLogger, type Logger } from './logger';
 import { createBlobStore, createStorage } from './storage/storage';
 import { readVersion } from './version';
@@ -39,7 +41,7 @@ export async function prepareDatabase(
   config: Config,
   db: Database,
   log: Logger,
-): Promise<GatewayDeps> {
+): Promise<Omit<GatewayDeps, 'jobs'>> {
   await migrate(db);
   const keys = await loadKeySet(db, config);
   announceIssuedKeys(config, keys, log);
@@ -71,14 +73,17 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const db = options.db ?? (await openDatabase(config, log));
+  let jobQueue: JobQueue | undefined;
   try {
     const prepared = await prepareDatabase(config, db, log);
     // Sign-outs and API usage are shared through the database, so any number of processes
     // on one PostgreSQL database enforce them together (decisions 0070, 0071).
     const endedSessions = await watchEndedSessions({ db, log }, config.auth.accessTokenTtlSeconds);
+    jobQueue = await startJobQueue({ db, log, jobs, scheduler: config.jobScheduler });
     const deps: GatewayDeps = {
       ...prepared,
       verifier: { ...prepared.verifier, endedSessions },
+      jobs: jobQueue,
     };
     const app = createGateway(deps);
     const metricsFlush = startMetricsFlush(deps);
@@ -114,10 +119,12 @@ export async function startServer(
         await metricsFlush.stop();
         await rateLimitSync?.stop();
         await endedSessions.stop();
+        await jobQueue?.stop();
         await db.close();
       },
     };
   } catch (error) {
+    await jobQueue?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { DataRoomServices } from '../data-room/services';
 import type { Database, DbRole, JwtClaims } from '../db/types';
+import type { JobQueue } from '../jobs/job-queue';
 import type { KeySet } from '../keys/key-store';
 import type { TokenVerifier } from '../keys/verify';
 import type { Logger } from '../logger';
@@ -26,6 +27,8 @@ export interface GatewayDeps {
    * them and the flush timer writes them to the database (`metrics.snapshot()` reads them).
    */
   metrics: RequestMetrics;
+  /** The background job queue this process works (src/server/jobs/registry.ts). */
+  jobs: JobQueue;
 }
 
 /** Variables set by the API-key middleware for /rest, /storage and /functions. */
