@@ -18,9 +18,20 @@ const FEEDBACK = 'Well explained: next time name the capillaries too.';
 
 let app: AppBrowser;
 
+interface TaughtCourse {
+  id: string;
+  module: string;
+  lessons: string[];
+  quiz: string;
+  /** The quiz's questions: multiple choice, then short text. */
+  questions: [string, string];
+}
+
 interface World {
+  org: string;
   instructor: { id: string; email: string };
   ada: { id: string; email: string };
+  bea: { id: string; email: string };
   course: string;
   quiz: string;
   adaAttempt: string;
@@ -28,22 +39,96 @@ interface World {
 }
 let world: World;
 
-/** Signs the learner in through supabase-js and submits the quiz with a short answer. */
-async function submitQuiz(email: string, quiz: string, questions: string[], text: string) {
+/** A supabase-js client signed in as the user, as the browser would be. */
+async function signedInClient(email: string) {
   const client = testClient(app.server, app.server.deps.keys.anonKey);
   const signIn = await client.auth.signInWithPassword({ email, password });
   if (signIn.error) throw new Error(signIn.error.message);
-  const learner = testClient(
-    app.server,
-    app.server.deps.keys.anonKey,
-    signIn.data.session.access_token,
-  );
+  return testClient(app.server, app.server.deps.keys.anonKey, signIn.data.session.access_token);
+}
+
+/** Signs the learner in through supabase-js and submits the quiz with a short answer. */
+async function submitQuiz(email: string, course: TaughtCourse, text: string) {
+  const learner = await signedInClient(email);
   const { data, error } = await learner.rpc('submit_assessment_attempt', {
-    assessment_id: quiz,
-    answers: { [questions[0]!]: { choice: 'a' }, [questions[1]!]: { text } },
+    assessment_id: course.quiz,
+    answers: { [course.questions[0]]: { choice: 'a' }, [course.questions[1]]: { text } },
   });
   if (error) throw new Error(error.message);
   return (data as { id: string }).id;
+}
+
+/**
+ * A published course of the organization that the instructor teaches: one module with two
+ * Markdown lessons, and a quiz of a multiple-choice and a short-text question.
+ */
+async function buildCourse(
+  org: string,
+  instructor: string,
+  title: string,
+  moduleTitle: string,
+): Promise<TaughtCourse> {
+  const course = await insertRow<{ id: string }>(app.service, 'courses', {
+    organization_id: org,
+    title,
+    subject: 'Human anatomy',
+    published: true,
+    visibility: 'organization',
+  });
+  await insertRow(app.service, 'course_instructors', { course_id: course.id, user_id: instructor });
+  const module = await insertRow<{ id: string }>(app.service, 'modules', {
+    course_id: course.id,
+    position: 1,
+    title: moduleTitle,
+  });
+  const lessons: string[] = [];
+  for (const [i, lessonTitle] of ['Breathing', 'Gas exchange'].entries()) {
+    const lesson = await insertRow<{ id: string }>(app.service, 'lessons', {
+      module_id: module.id,
+      course_id: course.id,
+      position: i + 1,
+      title: lessonTitle,
+      kind: 'markdown',
+      body: `# ${lessonTitle}\n\nAir enters through the trachea.`,
+      estimated_minutes: 8,
+    });
+    lessons.push(lesson.id);
+  }
+  const mc = await insertRow<{ id: string }>(
+    app.service,
+    'questions',
+    questionRow(course.id, module.id, 'gas-exchange'),
+  );
+  const short = await insertRow<{ id: string }>(
+    app.service,
+    'questions',
+    questionRow(course.id, module.id, 'alveoli', 'short_text'),
+  );
+  const quiz = await insertRow<{ id: string }>(app.service, 'assessments', {
+    course_id: course.id,
+    module_id: module.id,
+    title: `${moduleTitle}: quiz`,
+    published: true,
+  });
+  for (const [position, question] of [mc, short].entries()) {
+    await insertRow(app.service, 'assessment_questions', {
+      assessment_id: quiz.id,
+      question_id: question.id,
+      course_id: course.id,
+      position: position + 1,
+    });
+  }
+  return { id: course.id, module: module.id, lessons, quiz: quiz.id, questions: [mc.id, short.id] };
+}
+
+/** Makes the user an active learner of the organization, enrolled in the course. */
+async function enrol(org: string, user: string, course: string) {
+  await insertRow(app.service, 'memberships', {
+    user_id: user,
+    organization_id: org,
+    role: 'learner',
+  });
+  await insertRow(app.service, 'enrollments', { user_id: user, course_id: course });
 }
 
 async function buildWorld(): Promise<World> {
@@ -62,67 +147,8 @@ async function buildWorld(): Promise<World> {
     organization_id: org.id,
     role: 'instructor',
   });
-  const course = await insertRow<{ id: string }>(app.service, 'courses', {
-    organization_id: org.id,
-    title: 'The respiratory system',
-    subject: 'Human anatomy',
-    published: true,
-    visibility: 'organization',
-  });
-  await insertRow(app.service, 'course_instructors', {
-    course_id: course.id,
-    user_id: instructor.id,
-  });
-  const module = await insertRow<{ id: string }>(app.service, 'modules', {
-    course_id: course.id,
-    position: 1,
-    title: 'The lungs',
-  });
-  const lessons: string[] = [];
-  for (const [i, title] of ['Breathing', 'Gas exchange'].entries()) {
-    const lesson = await insertRow<{ id: string }>(app.service, 'lessons', {
-      module_id: module.id,
-      course_id: course.id,
-      position: i + 1,
-      title,
-      kind: 'markdown',
-      body: `# ${title}\n\nAir enters through the trachea.`,
-      estimated_minutes: 8,
-    });
-    lessons.push(lesson.id);
-  }
-  const mc = await insertRow<{ id: string }>(
-    app.service,
-    'questions',
-    questionRow(course.id, module.id, 'gas-exchange'),
-  );
-  const short = await insertRow<{ id: string }>(
-    app.service,
-    'questions',
-    questionRow(course.id, module.id, 'alveoli', 'short_text'),
-  );
-  const quiz = await insertRow<{ id: string }>(app.service, 'assessments', {
-    course_id: course.id,
-    module_id: module.id,
-    title: 'The lungs: quiz',
-    published: true,
-  });
-  for (const [position, question] of [mc, short].entries()) {
-    await insertRow(app.service, 'assessment_questions', {
-      assessment_id: quiz.id,
-      question_id: question.id,
-      course_id: course.id,
-      position: position + 1,
-    });
-  }
-  for (const learner of [ada, bea, cy, formula]) {
-    await insertRow(app.service, 'memberships', {
-      user_id: learner.id,
-      organization_id: org.id,
-      role: 'learner',
-    });
-    await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: course.id });
-  }
+  const course = await buildCourse(org.id, instructor.id, 'The respiratory system', 'The lungs');
+  for (const learner of [ada, bea, cy, formula]) await enrol(org.id, learner.id, course.id);
   // The extra learners are written in SQL: thousands of password hashes would only cost time.
   await app.server.deps.db.query(
     `with made as (
@@ -144,19 +170,27 @@ async function buildWorld(): Promise<World> {
       time_spent_seconds: seconds,
       completed_at: status === 'completed' ? new Date().toISOString() : null,
     });
-  await progress(ada.id, lessons[0]!, 'completed', 600);
-  await progress(bea.id, lessons[0]!, 'in_progress', 120);
-  await progress(cy.id, lessons[0]!, 'completed', 900);
-  await progress(cy.id, lessons[1]!, 'completed', 840);
+  await progress(ada.id, course.lessons[0]!, 'completed', 600);
+  await progress(bea.id, course.lessons[0]!, 'in_progress', 120);
+  await progress(cy.id, course.lessons[0]!, 'completed', 900);
+  await progress(cy.id, course.lessons[1]!, 'completed', 840);
 
   const adaAttempt = await submitQuiz(
     ada.email,
-    quiz.id,
-    [mc.id, short.id],
+    course,
     'Oxygen diffuses across the thin alveolar wall into the blood.',
   );
-  const beaAttempt = await submitQuiz(bea.email, quiz.id, [mc.id, short.id], 'Through the lungs.');
-  return { instructor, ada, course: course.id, quiz: quiz.id, adaAttempt, beaAttempt };
+  const beaAttempt = await submitQuiz(bea.email, course, 'Through the lungs.');
+  return {
+    org: org.id,
+    instructor,
+    ada,
+    bea,
+    course: course.id,
+    quiz: course.quiz,
+    adaAttempt,
+    beaAttempt,
+  };
 }
 
 beforeAll(async () => {
@@ -318,21 +352,42 @@ describe('an instructor end to end', () => {
     }
   });
 
-  it('then the learner sees the score and feedback, and the assignment on their dashboard', async () => {
+  it('shows a learner their graded score with the feedback, and an assignment on their dashboard', async () => {
+    // This test's own learner, course, graded attempt and assignment, made through the API the
+    // screens use, so it runs alone (-t) and leaves the other test's course untouched.
+    const dee = await app.createUser('dee', 'Dee Learner');
+    const course = await buildCourse(world.org, world.instructor.id, 'The heart', 'Circulation');
+    await enrol(world.org, dee.id, course.id);
+    const attempt = await submitQuiz(dee.email, course, 'Across the alveolar wall.');
+    const instructor = await signedInClient(world.instructor.email);
+    const graded = await instructor.rpc('grade_assessment_attempt', {
+      attempt_id: attempt,
+      verdicts: { [course.questions[1]]: true },
+      feedback: FEEDBACK,
+    });
+    expect(graded.error).toBeNull();
+    const assigned = await instructor.from('assignments').insert({
+      course_id: course.id,
+      lesson_id: course.lessons[1],
+      title: 'Read about the pulse',
+      due_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
+    expect(assigned.error).toBeNull();
+
     const page = await app.freshSignIn(
       'desktop',
-      world.ada.email,
-      `/app/courses/${world.course}/quizzes/${world.quiz}`,
+      dee.email,
+      `/app/courses/${course.id}/quizzes/${course.quiz}`,
     );
     try {
-      await page.getByRole('heading', { level: 1, name: 'The lungs: quiz' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Circulation: quiz' }).waitFor();
       expect(await page.getByTestId('quiz-score').textContent()).toBe('Score: 100%');
       await page.getByText(`Your instructor: ${FEEDBACK}`).waitFor();
       await app.shot(page, 'learner-quiz-feedback-desktop');
       await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
       await page
         .getByRole('region', { name: 'Assignments due' })
-        .getByText('Gas exchange')
+        .getByText('Read about the pulse')
         .waitFor();
     } finally {
       await page.context().close();
@@ -370,16 +425,24 @@ describe('accessibility', () => {
   );
 
   it('the goals dialog has no serious axe violations at 390 and 1280 px', async () => {
+    // Bea's own goal, so the dialog shows one whatever else has run.
+    await insertRow(app.service, 'goals', {
+      user_id: world.bea.id,
+      course_id: world.course,
+      set_by: world.instructor.id,
+      kind: 'complete_course',
+      title: 'Complete The respiratory system',
+    });
     for (const viewport of ['mobile', 'desktop'] as const) {
       const page = await app.signedInPage(
         viewport,
         world.instructor.email,
-        `/app/teaching/courses/${world.course}?q=student`,
+        `/app/teaching/courses/${world.course}?q=second`,
       );
       try {
-        await page.getByRole('button', { name: 'Goals for Ada Student' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Goals for Ada Student' });
-        await dialog.getByText('Complete the module “The lungs”', { exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Goals for Bea Second' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Goals for Bea Second' });
+        await dialog.getByText('Complete The respiratory system', { exact: true }).waitFor();
         expect(await seriousAxeViolations(page), `goals dialog at ${viewport}`).toEqual([]);
         await app.shot(page, `goals-dialog-${viewport}`);
       } finally {
