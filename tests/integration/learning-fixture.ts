@@ -69,6 +69,8 @@ export interface LearningFixture {
   assessment: string;
   assignment: string;
   attempt: string;
+  /** The learner's highlight in `lesson`. */
+  highlight: string;
   post: string;
   filePath: string;
   /** A goal the instructor set for the learner, and one the learner set themself. */
@@ -323,6 +325,13 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     kind: 'complete_course',
     title: 'Finish the course',
   });
+  const highlight = await insertRow<{ id: string }>(service, 'highlights', {
+    user_id: users.learner.id,
+    course_id: course.id,
+    lesson_id: lesson.id,
+    locator: { kind: 'pdf', page: 1, start: 0, end: 12 },
+    text: 'The lungs exchange gases',
+  });
   const filePath = `${course.id}/reading.pdf`;
   const upload = await service.storage
     .from('course-files')
@@ -358,6 +367,7 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     assessment: assessment.id,
     assignment: assignment.id,
     attempt: (attempt.data as { id: string }).id,
+    highlight: highlight.id,
     post: post.id,
     filePath,
     goal: goal.id,

@@ -298,6 +298,26 @@ const cases: TableCase[] = [
     }),
   },
   {
+    table: 'highlights',
+    target: (f) => ({ id: f.highlight }),
+    change: { colour: 'green' },
+    // A highlight of one's own in a lesson of the course.
+    insert: (f) =>
+      byId({
+        course_id: f.course,
+        lesson_id: f.lesson2,
+        locator: { kind: 'pdf', page: 2, start: 4, end: 9 },
+        text: 'Rogue highlight',
+      }),
+    disposable: (f) => ({
+      user_id: f.users.learner.id,
+      course_id: f.course,
+      lesson_id: f.lesson,
+      locator: { kind: 'epub', cfi: 'epubcfi(/6/4!/4/2,/1:0,/1:5)', chapter: 2 },
+      text: 'Spare highlight',
+    }),
+  },
+  {
     table: 'profiles',
     target: (f) => ({ id: f.users.learner.id }),
     change: { full_name: 'Changed Name' },
@@ -474,6 +494,14 @@ const expected: Matrix = {
     insert: courseReaders,
     update: courseReaders,
     delete: courseReaders,
+  },
+  // A learner's highlights are theirs alone, even from whoever teaches the course (who may
+  // highlight for themself).
+  highlights: {
+    select: only('learner'),
+    insert: courseReaders,
+    update: only('learner'),
+    delete: only('learner'),
   },
   'storage course-files': { select: courseReaders, insert: staff, update: staff, delete: staff },
   course_stats: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
