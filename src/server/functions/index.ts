@@ -1,5 +1,6 @@
 import { dataRoomFunction } from './data-room';
 import { dataRoomAccessFunction } from './data-room-access';
+import { coachEvaluateFunction } from './coach-evaluate';
 import { healthFunction } from './health';
 import { orgPeopleFunction } from './org-people';
 import type { EdgeFunctionDefinition } from './types';
@@ -12,4 +13,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   dataRoomAccessFunction,
   dataRoomFunction,
   orgPeopleFunction,
+  coachEvaluateFunction,
 ];
