@@ -320,6 +320,49 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     expect(internal.status).toBe(404);
   });
 
+  it('writes the media type Accept asks for, and answers 406 for one it cannot write', async () => {
+    const csv = await db
+      .from('rr_courses')
+      .select('id,title,level')
+      .in('id', [1, 3, 5])
+      .order('id')
+      .csv();
+    expect(csv.error).toBeNull();
+    // PostgREST's CSV: the keys, then each row's record text (null empty, quotes doubled).
+    expect(csv.data).toBe(
+      'id,title,level\n1,Algebra,1\n3,Chemistry,\n5,"O\'Brien\'s ""quoted"" course",2',
+    );
+
+    const rest = `${server.url}/rest/v1/rr_courses?select=id,level,meta&id=in.(3,4)&order=id`;
+    const ask = (accept: string) =>
+      fetch(rest, { headers: { apikey: server.serviceRoleKey, Accept: accept } });
+    const stripped = await ask('application/vnd.pgrst.array+json;nulls=stripped');
+    expect(stripped.status).toBe(200);
+    expect(stripped.headers.get('content-type')).toContain('nulls=stripped');
+    expect(await stripped.json()).toEqual([{ id: 3 }, { id: 4, level: 3 }]);
+    const one = await fetch(`${rest.replace('in.(3,4)', 'eq.3')}`, {
+      headers: {
+        apikey: server.serviceRoleKey,
+        Accept: 'application/vnd.pgrst.object+json;nulls=stripped',
+      },
+    });
+    expect(await one.json()).toEqual({ id: 3 });
+    // The most preferred type we can write wins; order breaks ties.
+    const preferred = await ask('text/plain, text/csv;q=0.5, application/json;q=0.4');
+    expect(preferred.headers.get('content-type')).toContain('text/csv');
+    expect(await preferred.text()).toBe('id,level,meta\n3,,\n4,3,');
+
+    for (const accept of ['text/plain', 'application/xml, text/html;q=0.9', 'text/csv;q=0']) {
+      const refused = await ask(accept);
+      expect(refused.status, accept).toBe(406);
+      const body = (await refused.json()) as { code: string; message: string };
+      expect(body.code).toBe('PGRST107');
+      expect(body.message).toMatch(/^None of these media types are available: /);
+    }
+    const plan = await db.from('rr_courses').select('id').explain();
+    expect(plan.status).toBe(406);
+  });
+
   it('answers a logic tree nested too deep with a 400, and still serves the next request', async () => {
     const nest = (levels: number) => `${'and('.repeat(levels)}id.eq.1${')'.repeat(levels)}`;
     const fine = await db.from('rr_courses').select('id').or(nest(10));

@@ -95,6 +95,15 @@ describe.each(databaseKinds)('REST RPC on %s', (kind) => {
     expect(one.data).toEqual({ id: 3, name: 'lamp', price: 30 });
   });
 
+  it('writes a set of rows as CSV, and refuses CSV for a scalar', async () => {
+    const squares = await service.rpc('rp_squares', { n: 3 }).order('i').csv();
+    expect(squares.error).toBeNull();
+    expect(squares.data).toBe('i,square\n1,1\n2,4\n3,9');
+    const scalar = await service.rpc('rp_add', { a: 1, b: 2 }).csv();
+    expect(scalar.status).toBe(406);
+    expect(scalar.error?.code).toBe('PGRST107');
+  });
+
   it('returns a composite result as one object and void as no content', async () => {
     expect((await service.rpc('rp_cheapest')).data).toEqual({ id: 1, name: 'pen', price: 2 });
     const noop = await service.rpc('rp_noop');

@@ -52,6 +52,15 @@ export function invalidSchema(profile: string): RestError {
   );
 }
 
+/** An `Accept` header naming no media type the gateway writes. */
+export function mediaTypeUnavailable(types: readonly string[]): RestError {
+  return new RestError(
+    406,
+    'PGRST107',
+    `None of these media types are available: ${types.join(', ')}`,
+  );
+}
+
 /** `Prefer: handling=strict` with preferences we do not understand. */
 export function invalidPreferences(invalid: readonly string[]): RestError {
   return new RestError(

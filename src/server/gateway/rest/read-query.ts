@@ -305,11 +305,28 @@ export interface ReadResultRow extends Record<string, unknown> {
   body: string;
 }
 
+/**
+ * How the response body is written: JSON (PostgREST's default), JSON without null-valued keys
+ * (`nulls=stripped`), or CSV as PostgREST writes it: the first row's keys, then each row's
+ * record text without its parentheses, one per line.
+ */
+export type BodyFormat = 'json' | 'json-stripped' | 'csv';
+
+function bodySql(format: BodyFormat, rows: string): string {
+  if (format === 'csv') {
+    const header = `coalesce((select string_agg(k, ',') from json_object_keys((array_agg(row_to_json(${rows})))[1]) k), '')`;
+    const lines = `coalesce(string_agg(substring(${rows}::text, 2, length(${rows}::text) - 2), chr(10)), '')`;
+    return `${header} || chr(10) || ${lines}`;
+  }
+  const row = format === 'json-stripped' ? `json_strip_nulls(row_to_json(${rows}))` : rows;
+  return `coalesce(json_agg(${row}), '[]')::text`;
+}
+
 export function buildRead(
   ctx: QueryContext,
   source: Source,
   request: ReadRequest,
-  options: { count: boolean; prefix?: string; scalarColumn?: string },
+  options: { count: boolean; prefix?: string; scalarColumn?: string; format?: BodyFormat },
 ): string {
   const list = selectListSql(ctx, source, request.select, request.embeds);
   const where = [...whereSql(ctx, source, request.root.filters), ...list.innerConditions];
@@ -319,6 +336,8 @@ export function buildRead(
   const total = options.count
     ? `(select count(*) from ${source.from}${whereClause})::int`
     : 'null::int';
-  const rows = options.scalarColumn ? `_pgrst_t.${ident(options.scalarColumn)}` : '_pgrst_t';
-  return `${options.prefix ?? ''}select ${total} as total, count(*)::int as page_total, coalesce(json_agg(${rows}), '[]')::text as body from (select ${list.columns || 'null'} from ${source.from}${whereClause}${order}${paging}) _pgrst_t`;
+  const body = options.scalarColumn
+    ? `coalesce(json_agg(_pgrst_t.${ident(options.scalarColumn)}), '[]')::text`
+    : bodySql(options.format ?? 'json', '_pgrst_t');
+  return `${options.prefix ?? ''}select ${total} as total, count(*)::int as page_total, ${body} as body from (select ${list.columns || 'null'} from ${source.from}${whereClause}${order}${paging}) _pgrst_t`;
 }

@@ -10,7 +10,7 @@ import {
   parseOrder,
   parseSelect,
 } from './query-grammar';
-import { emptyScope, type ReadRequest, type Scope } from './read-query';
+import { emptyScope, type BodyFormat, type ReadRequest, type Scope } from './read-query';
 
 /** Query parameters that are never filters. */
 const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
@@ -207,8 +207,66 @@ export function applyRangeHeader(
   if (scope.limit === undefined && to !== undefined) scope.limit = to - from + 1;
 }
 
-const singularType = 'application/vnd.pgrst.object+json';
+/** The response body a request's `Accept` asked for. */
+export interface Media {
+  /** An array of rows, one object (`.single()`, 406 unless exactly one row), or CSV. */
+  shape: 'array' | 'object' | 'csv';
+  format: BodyFormat;
+  contentType: string;
+}
 
-export function wantsSingular(accept: string | undefined): boolean {
-  return (accept ?? '').toLowerCase().includes(singularType);
+const JSON_ARRAY: Media = {
+  shape: 'array',
+  format: 'json',
+  contentType: 'application/json; charset=utf-8',
+};
+
+function mediaFor(type: string, stripped: boolean): Media | undefined {
+  const nulls = stripped ? '; nulls=stripped' : '';
+  const format: BodyFormat = stripped ? 'json-stripped' : 'json';
+  switch (type) {
+    case 'application/json':
+    case 'application/*':
+    case '*/*':
+      return JSON_ARRAY;
+    case 'application/vnd.pgrst.array+json':
+      return { shape: 'array', format, contentType: `${type}${nulls}; charset=utf-8` };
+    case 'application/vnd.pgrst.object+json':
+      return { shape: 'object', format, contentType: `${type}${nulls}; charset=utf-8` };
+    case 'text/csv':
+      return { shape: 'csv', format: 'csv', contentType: 'text/csv; charset=utf-8' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Content negotiation as PostgREST does it: the most preferred acceptable type we can write
+ * (`q` first, then the order given); no `Accept` means JSON. Undefined when none is
+ * available (406 PGRST107).
+ */
+export function negotiateMedia(accept: string | undefined): Media | undefined {
+  if (!accept?.trim()) return JSON_ARRAY;
+  const offers = accept.split(',').map((part, index) => {
+    const [type = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const param = (name: string) =>
+      params.find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
+    const q = Number(param('q') ?? '1');
+    return { type, stripped: param('nulls') === 'stripped', q: Number.isNaN(q) ? 0 : q, index };
+  });
+  offers.sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const offer of offers) {
+    if (offer.q <= 0) continue;
+    const media = mediaFor(offer.type, offer.stripped);
+    if (media) return media;
+  }
+  return undefined;
+}
+
+/** The media types an `Accept` header named, for PGRST107's message. */
+export function acceptedTypes(accept: string): string[] {
+  return accept
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim())
+    .filter((type) => type !== '');
 }

@@ -15,6 +15,7 @@ import {
   invalidBody,
   invalidPath,
   invalidSchema,
+  mediaTypeUnavailable,
   maxAffectedViolated,
   notSingular,
   parseError,
@@ -31,7 +32,9 @@ import {
   parsePrefer,
   strictPreferenceRefusal,
   parseQuery,
-  wantsSingular,
+  negotiateMedia,
+  acceptedTypes,
+  type Media,
   type Preferences,
 } from './request-query';
 import { buildRpc, resolveRoutine } from './rpc-query';
@@ -43,9 +46,6 @@ import { cachedVerifier } from '../ops/verified-tokens';
 
 /** Largest request body the REST service reads (PostgREST itself has none; we refuse with 413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 /** Oversize bodies up to this size are drained before the 413; larger ones are cut off. */
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -95,6 +95,13 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     );
     if (profile && profile !== 'public') {
       return c.json(invalidSchema(profile).toBody(), 406);
+    }
+    return next();
+  });
+  app.use('*', async (c, next) => {
+    const accept = c.req.header('accept');
+    if (!negotiateMedia(accept)) {
+      return c.json(mediaTypeUnavailable(acceptedTypes(accept ?? '')).toBody(), 406);
     }
     return next();
   });
@@ -189,6 +196,13 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     }
   }
 
+  /** The body the request's `Accept` asked for; a middleware has refused any we cannot write. */
+  function mediaOf(c: RestContext): Media {
+    const media = negotiateMedia(c.req.header('accept'));
+    if (!media) throw mediaTypeUnavailable(acceptedTypes(c.req.header('accept') ?? ''));
+    return media;
+  }
+
   function searchParams(c: RestContext): URLSearchParams {
     return new URL(c.req.url).searchParams;
   }
@@ -198,7 +212,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     c: RestContext,
     row: ReadResultRow,
     options: {
-      singular: boolean;
+      media: Media;
       status: number;
       offset: number;
       prefs: Preferences;
@@ -206,7 +220,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     },
   ): Response {
     const headers: Record<string, string> = {
-      'Content-Type': options.singular ? OBJECT_TYPE : JSON_TYPE,
+      'Content-Type': options.media.contentType,
     };
     const { page_total: page, total } = row;
     const lower = options.offset;
@@ -227,7 +241,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       if (page < total) status = 206;
     }
     let body = row.body;
-    if (options.singular) {
+    if (options.media.shape === 'object') {
       if (page !== 1) throw notSingular(page);
       body = body.slice(1, -1);
     }
@@ -239,16 +253,16 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
   async function readRelation(c: RestContext) {
     const name = c.req.param('relation') ?? '';
     const prefs = parsePrefer(c.req.header('prefer'));
-    const singular = wantsSingular(c.req.header('accept'));
+    const media = mediaOf(c);
     return respond(c, 'one-statement', async (tx, snapshot) => {
       const { read } = parseQuery(searchParams(c));
       applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
       const ctx = new QueryContext(snapshot, new Params());
       const source = relationSource(ctx, name);
-      const sql = buildRead(ctx, source, read, { count: prefs.count });
+      const sql = buildRead(ctx, source, read, { count: prefs.count, format: media.format });
       const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
       return jsonResponse(c, rows[0] as ReadResultRow, {
-        singular,
+        media,
         status: 200,
         offset: read.root.offset ?? 0,
         prefs,
@@ -261,10 +275,11 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     c: RestContext,
     row: ReadResultRow,
     prefs: Preferences,
-    singular: boolean,
+    media: Media,
     created: boolean,
     inserted?: { relation: string; primaryKey: string[] },
   ): Response {
+    const singular = media.shape === 'object';
     if (singular && row.page_total !== 1) throw notSingular(row.page_total);
     const headers: Record<string, string> = {
       'Content-Range':
@@ -278,7 +293,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       if (location) headers.Location = location;
     }
     if (prefs.returnMode === 'representation') {
-      headers['Content-Type'] = singular ? OBJECT_TYPE : JSON_TYPE;
+      headers['Content-Type'] = media.contentType;
       return c.body(singular ? row.body.slice(1, -1) : row.body, created ? 201 : 200, headers);
     }
     return c.body(null, created ? 201 : 204, headers);
@@ -288,7 +303,8 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     const name = c.req.param('relation') ?? '';
     const method = c.req.method;
     const prefs = parsePrefer(c.req.header('prefer'));
-    const singular = wantsSingular(c.req.header('accept'));
+    const media = mediaOf(c);
+    const singular = media.shape === 'object';
     const body = method === 'DELETE' ? undefined : await readJsonOrError(c);
     if (body instanceof Response) return body;
     // A `.single()` write, or one bounded by `max-affected`, must roll back when it touched the
@@ -302,6 +318,13 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       if (!relation) throw unknownRelation(name);
       const wantRows = prefs.returnMode !== 'minimal' || singular;
       const returning = wantRows ? read : undefined;
+      // headers-only reads the new row's key back from JSON to build its Location.
+      const format = prefs.returnMode === 'representation' || singular ? media.format : 'json';
+      const empty: ReadResultRow = {
+        total: null,
+        page_total: 0,
+        body: format === 'csv' ? '\n' : '[]',
+      };
       let sql: string;
       if (method === 'POST') {
         const rows = insertRows(body);
@@ -319,10 +342,10 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
             missingDefault: prefs.missingDefault,
           },
           returning,
+          format,
         );
         if (rows.length === 0) {
-          const empty: ReadResultRow = { total: null, page_total: 0, body: '[]' };
-          return mutationResponse(c, empty, prefs, singular, true);
+          return mutationResponse(c, empty, prefs, media, true);
         }
       } else {
         if (
@@ -337,8 +360,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
             throw invalidBody('Expected a JSON object for PATCH');
           }
           if (Object.keys(body).length === 0) {
-            const empty: ReadResultRow = { total: null, page_total: 0, body: '[]' };
-            return mutationResponse(c, empty, prefs, singular, false);
+            return mutationResponse(c, empty, prefs, media, false);
           }
           sql = buildUpdate(
             ctx,
@@ -346,9 +368,10 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
             body as Record<string, unknown>,
             read.root.filters,
             returning,
+            format,
           );
         } else {
-          sql = buildDelete(ctx, relation, read.root.filters, returning);
+          sql = buildDelete(ctx, relation, read.root.filters, returning, format);
         }
       }
       const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
@@ -361,7 +384,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
         c,
         rows[0] as ReadResultRow,
         prefs,
-        singular,
+        media,
         method === 'POST',
         method === 'POST' ? { relation: name, primaryKey: relation.primaryKey } : undefined,
       );
@@ -381,7 +404,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     const name = c.req.param('fn') ?? '';
     const method = c.req.method;
     const prefs = parsePrefer(c.req.header('prefer'));
-    const singular = wantsSingular(c.req.header('accept'));
+    const media = mediaOf(c);
     const body = method === 'POST' ? await readJsonOrError(c) : undefined;
     if (body instanceof Response) return body;
     // GET runs read-only, which needs its own statement before the call.
@@ -416,22 +439,24 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       // GET must not change data, as in PostgREST.
       if (method !== 'POST') await tx.query('set transaction read only');
       const ctx = new QueryContext(snapshot, new Params());
-      const query = buildRpc(ctx, call, args, read, { count: prefs.count });
+      const query = buildRpc(ctx, call, args, read, { count: prefs.count, format: media.format });
       const { rows } = await tx.query<ReadResultRow>(query.sql, ctx.params.values);
       if (query.shape === 'void') return c.body(null, 204);
       const row = rows[0] as ReadResultRow;
       if (query.shape === 'array') {
         return jsonResponse(c, row, {
-          singular,
+          media,
           status: 200,
           offset: read.root.offset ?? 0,
           prefs,
           headOnly: method === 'HEAD',
         });
       }
-      const result = query.shape === 'object' ? row.body.slice(1, -1) : row.body;
+      // One composite row: the array's only element, or (as CSV) the table as written.
+      const result =
+        query.shape === 'object' && media.shape !== 'csv' ? row.body.slice(1, -1) : row.body;
       const headers = {
-        'Content-Type': singular ? OBJECT_TYPE : JSON_TYPE,
+        'Content-Type': media.contentType,
         'Content-Range': '0-0/*',
       };
       return method === 'HEAD' ? c.body(null, 200, headers) : c.body(result, 200, headers);

@@ -4,8 +4,14 @@
  * result as PostgREST does: a scalar, one object, or an array that filters, order and paging
  * apply to.
  */
-import { ambiguousFunction, unknownFunction } from './errors';
-import { buildRead, type QueryContext, type ReadRequest, type Source } from './read-query';
+import { ambiguousFunction, mediaTypeUnavailable, unknownFunction } from './errors';
+import {
+  buildRead,
+  type BodyFormat,
+  type QueryContext,
+  type ReadRequest,
+  type Source,
+} from './read-query';
 import type { Column, RoutineDef, SchemaSnapshot } from './schema-cache';
 import { ident, qualified } from './sql';
 
@@ -109,9 +115,15 @@ export function buildRpc(
   call: RoutineCall,
   args: unknown,
   read: ReadRequest,
-  options: { count: boolean },
+  options: { count: boolean; format?: BodyFormat },
 ): RpcQuery {
   const { routine } = call;
+  // CSV is a table: only a function returning rows can be written as one.
+  if (
+    options.format === 'csv' &&
+    (routine.returnKind === 'scalar' || routine.returnKind === 'void')
+  )
+    throw mediaTypeUnavailable(['text/csv']);
   const parts = callParts(ctx, call, args);
   const fromArgs = parts.from ? ` from ${parts.from}` : '';
   if (routine.returnKind === 'void') {

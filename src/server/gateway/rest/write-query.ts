@@ -8,6 +8,7 @@ import { invalidBody, unknownWriteColumn } from './errors';
 import {
   buildRead,
   type QueryContext,
+  type BodyFormat,
   type ReadRequest,
   type Source,
   whereSql,
@@ -63,6 +64,7 @@ function finish(
   relation: Relation,
   statement: string,
   read: ReadRequest | undefined,
+  format: BodyFormat,
 ): string {
   const prefix = `with pgrst_source as (${statement}) `;
   if (!read) {
@@ -70,7 +72,7 @@ function finish(
   }
   const source = mutationSource(ctx, relation);
   const paged: ReadRequest = { ...read, root: { filters: [], order: [] } };
-  return buildRead(ctx, source, paged, { count: false, prefix });
+  return buildRead(ctx, source, paged, { count: false, prefix, format });
 }
 
 export interface InsertOptions {
@@ -86,6 +88,7 @@ export function buildInsert(
   relation: Relation,
   options: InsertOptions,
   read: ReadRequest | undefined,
+  format: BodyFormat = 'json',
 ): string {
   const target = qualified(relation.name);
   const { columns, rows } = options;
@@ -119,7 +122,7 @@ export function buildInsert(
     }`;
   }
   statement += ` returning ${target}.*`;
-  return finish(ctx, relation, statement, read);
+  return finish(ctx, relation, statement, read, format);
 }
 
 /** The alias an update or delete names its table by, and its ` where …` (empty with no filters). */
@@ -142,6 +145,7 @@ export function buildUpdate(
   patch: JsonObject,
   filters: FilterNode[],
   read: ReadRequest | undefined,
+  format: BodyFormat = 'json',
 ): string {
   const columns = writeColumns(relation, [patch]);
   const body = `json_populate_record(null::${qualified(relation.name)}, ${ctx.params.add(JSON.stringify(patch))}::json)`;
@@ -149,7 +153,7 @@ export function buildUpdate(
   const { alias, whereClause } = filteredTarget(ctx, relation, filters);
   const sets = columns.map((c) => `${ident(c)} = _pgrst_body.${ident(c)}`).join(', ');
   const statement = `update ${qualified(relation.name)} as ${alias} set ${sets} from (select * from ${body}) _pgrst_body${whereClause} returning ${alias}.*`;
-  return finish(ctx, relation, statement, read);
+  return finish(ctx, relation, statement, read, format);
 }
 
 export function buildDelete(
@@ -157,8 +161,9 @@ export function buildDelete(
   relation: Relation,
   filters: FilterNode[],
   read: ReadRequest | undefined,
+  format: BodyFormat = 'json',
 ): string {
   const { alias, whereClause } = filteredTarget(ctx, relation, filters);
   const statement = `delete from ${qualified(relation.name)} as ${alias}${whereClause} returning ${alias}.*`;
-  return finish(ctx, relation, statement, read);
+  return finish(ctx, relation, statement, read, format);
 }
