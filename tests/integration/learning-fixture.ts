@@ -76,6 +76,10 @@ export interface LearningFixture {
   /** A goal the instructor set for the learner, and one the learner set themself. */
   goal: string;
   ownGoal: string;
+  /** The learner's flashcard deck for the course, a card in it and a review of the card. */
+  deck: string;
+  card: string;
+  review: string;
 }
 
 let counter = 0;
@@ -332,6 +336,22 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     locator: { kind: 'pdf', page: 1, start: 0, end: 12 },
     text: 'The lungs exchange gases',
   });
+  const deck = await insertRow<{ id: string }>(service, 'flashcard_decks', {
+    user_id: users.learner.id,
+    course_id: course.id,
+    name: 'The lungs',
+  });
+  const card = await insertRow<{ id: string }>(service, 'flashcards', {
+    user_id: users.learner.id,
+    deck_id: deck.id,
+    front: 'Where does gas exchange happen?',
+    back: 'In the alveoli',
+  });
+  const review = await insertRow<{ id: string }>(
+    service,
+    'flashcard_reviews',
+    flashcardReviewRow(users.learner.id, card.id, deck.id),
+  );
   const filePath = `${course.id}/reading.pdf`;
   const upload = await service.storage
     .from('course-files')
@@ -372,5 +392,32 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     filePath,
     goal: goal.id,
     ownGoal: ownGoal.id,
+    deck: deck.id,
+    card: card.id,
+    review: review.id,
+  };
+}
+
+/** A review as the flashcards function logs it (only the service role may write one). */
+export function flashcardReviewRow(
+  userId: string,
+  cardId: string,
+  deckId: string,
+): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    user_id: userId,
+    card_id: cardId,
+    deck_id: deckId,
+    rating: 3,
+    state_before: 0,
+    state_after: 1,
+    stability_before: 0,
+    stability_after: 2.3,
+    difficulty_before: 0,
+    difficulty_after: 2.1,
+    due_before: now,
+    due_after: now,
+    card_before: {},
   };
 }

@@ -11,6 +11,7 @@ import { databaseKinds, startTestServer, type TestServer } from '../support/test
 import {
   actors,
   buildLearningFixture,
+  flashcardReviewRow,
   questionRow,
   unique,
   type Actor,
@@ -347,6 +348,34 @@ const cases: TableCase[] = [
       byId({ user_id: actor === 'anon' ? f.users.spare.id : f.users[actor].id, role: 'admin' }),
     disposable: (f) => ({ user_id: f.users.spare.id, role: 'instructor' }),
   },
+  // Study material (decision 0160): the learner's alone, whoever teaches or runs the course.
+  {
+    table: 'flashcard_decks',
+    target: (f) => ({ id: f.deck }),
+    change: { name: 'Renamed deck' },
+    insert: (f) => byId({ user_id: f.users.learner.id, course_id: f.course, name: 'Rogue deck' }),
+    disposable: (f) => ({ user_id: f.users.learner.id, name: 'Spare deck' }),
+  },
+  {
+    table: 'flashcards',
+    target: (f) => ({ id: f.card }),
+    change: { back: 'Changed back' },
+    insert: (f) =>
+      byId({ user_id: f.users.learner.id, deck_id: f.deck, front: 'Rogue', back: 'card' }),
+    disposable: (f) => ({
+      user_id: f.users.learner.id,
+      deck_id: f.deck,
+      front: 'Spare',
+      back: 'card',
+    }),
+  },
+  {
+    table: 'flashcard_reviews',
+    target: (f) => ({ id: f.review }),
+    change: { rating: 4 },
+    insert: (f) => byId(flashcardReviewRow(f.users.learner.id, f.card, f.deck)),
+    disposable: (f) => flashcardReviewRow(f.users.learner.id, f.card, f.deck),
+  },
   // Analytics counters (decision 0135): kept by triggers, read by admins, written by nobody.
   ...insightCases(),
 ];
@@ -415,6 +444,7 @@ type Matrix = Record<string, Record<Op, string>>;
 const only = (...who: Actor[]) => who.join(' ');
 const staff = only('instructor', 'org_admin', 'owner');
 const courseReaders = only('learner', 'instructor', 'org_admin', 'owner');
+const own = only('learner');
 
 // The expected matrix (decision 0100). Other actors, anon, the deactivated member and
 // organization B's users above all, appear in no cell.
@@ -503,6 +533,10 @@ const expected: Matrix = {
     update: only('learner'),
     delete: only('learner'),
   },
+  flashcard_decks: { select: own, insert: own, update: own, delete: own },
+  flashcards: { select: own, insert: own, update: own, delete: own },
+  // Written only by the flashcards function (a rating) and undo_flashcard_review.
+  flashcard_reviews: { select: own, insert: '', update: '', delete: '' },
   'storage course-files': { select: courseReaders, insert: staff, update: staff, delete: staff },
   course_stats: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
   course_activity_days: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },

@@ -1,6 +1,7 @@
 import { dataRoomFunction } from './data-room';
 import { dataRoomAccessFunction } from './data-room-access';
 import { coachEvaluateFunction } from './coach-evaluate';
+import { flashcardsFunction } from './flashcards';
 import { healthFunction } from './health';
 import { orgPeopleFunction } from './org-people';
 import type { EdgeFunctionDefinition } from './types';
@@ -14,4 +15,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   dataRoomFunction,
   orgPeopleFunction,
   coachEvaluateFunction,
+  flashcardsFunction,
 ];
