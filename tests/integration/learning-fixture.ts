@@ -31,7 +31,8 @@ export const actorDescriptions: Record<Actor, string> = {
   org_admin: 'organization-wide org_admin of A',
   owner: "A's owner",
   compliance: 'compliance officer of A',
-  deactivated: 'learner of A, enrolled, membership deactivated',
+  deactivated:
+    'learner of A, enrolled, membership deactivated (still a learner of B, so signed in)',
   other_admin: 'org_admin of organization B',
   other_learner: 'learner of organization B',
   personal: 'an account with no organization (Personal mode)',
@@ -49,6 +50,12 @@ export interface DemoUser {
 export interface LearningFixture {
   users: Record<Exclude<Actor, 'anon'>, DemoUser> & { spare: DemoUser };
   client(actor: Actor): SupabaseClient;
+  /**
+   * Signs the user in again and gives `client` the new session: deactivating someone's last
+   * membership bans the account and ends their sessions (decision 0130), so a test that puts
+   * the membership back needs a fresh one.
+   */
+  signInAgain(actor: Exclude<Actor, 'anon'>): Promise<void>;
   service: SupabaseClient;
   orgA: string;
   orgB: string;
@@ -210,6 +217,9 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
   await member(users.org_admin, orgA.id, 'org_admin');
   await member(users.compliance, orgA.id, 'compliance_officer');
   await member(users.deactivated, orgA.id, 'learner', arts.id);
+  // Active in B, so deactivation in A bars A's data without banning the account (decision
+  // 0130): the matrix then tests A's policies against a live token.
+  await member(users.deactivated, orgB.id, 'learner');
   await member(users.other_admin, orgB.id, 'org_admin');
   await member(users.other_learner, orgB.id, 'learner');
 
@@ -362,13 +372,25 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
   const deactivate = await service
     .from('memberships')
     .update({ active: false })
-    .eq('user_id', users.deactivated.id);
+    .eq('user_id', users.deactivated.id)
+    .eq('organization_id', orgA.id);
   if (deactivate.error) throw new Error(`fixture deactivate: ${deactivate.error.message}`);
 
   const anon = server.anon();
   return {
     users,
     client: (actor) => (actor === 'anon' ? anon : users[actor].client),
+    async signInAgain(actor) {
+      const user = users[actor];
+      // A client of its own: signing in stores the session in the client that signed in.
+      const signIn = await server.anon().auth.signInWithPassword({
+        email: user.email,
+        password: user.password,
+      });
+      if (signIn.error) throw new Error(`sign in ${actor} again: ${signIn.error.message}`);
+      user.token = signIn.data.session.access_token;
+      user.client = testClient(server, server.anonKey, user.token);
+    },
     service,
     orgA: orgA.id,
     orgB: orgB.id,

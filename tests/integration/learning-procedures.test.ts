@@ -313,26 +313,25 @@ describe.each(databaseKinds)('learning procedures on %s', (kind) => {
   });
 
   describe('roles and progress', () => {
-    it('applies a deactivation and a reactivation to the very next request, with the same token', async () => {
-      const learner = f.users.learner.client;
+    it('applies a reactivation and a deactivation to the very next request, with the same token', async () => {
+      // The fixture's deactivated learner is still active in B, so no ban ends their session
+      // (decision 0130) and only A's policies decide what the token reaches.
+      const person = f.users.deactivated;
       const visible = async () =>
-        (await learner.from('courses').select('id').eq('id', f.course)).data;
-      expect(await visible()).toEqual([{ id: f.course }]);
-      await f.service
-        .from('memberships')
-        .update({ active: false })
-        .eq('user_id', f.users.learner.id);
+        (await person.client.from('courses').select('id').eq('id', f.course)).data;
+      const setActive = (active: boolean) =>
+        f.service
+          .from('memberships')
+          .update({ active })
+          .eq('user_id', person.id)
+          .eq('organization_id', f.orgA);
       expect(await visible()).toEqual([]);
-      const ownRows = await learner
-        .from('enrollments')
-        .select('id')
-        .eq('user_id', f.users.learner.id);
-      expect(ownRows.data).toEqual([]);
-      await f.service
-        .from('memberships')
-        .update({ active: true })
-        .eq('user_id', f.users.learner.id);
+      await setActive(true);
       expect(await visible()).toEqual([{ id: f.course }]);
+      await setActive(false);
+      expect(await visible()).toEqual([]);
+      const ownRows = await person.client.from('enrollments').select('id').eq('user_id', person.id);
+      expect(ownRows.data).toEqual([]);
     });
 
     it("carries the user's active roles in the token's app_metadata from the next sign-in", async () => {

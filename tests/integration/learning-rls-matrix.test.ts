@@ -604,6 +604,8 @@ async function tryTable(f: LearningFixture, c: TableCase, actor: Actor, op: Op):
         .from(c.table)
         .update(before as Row)
         .match(after === null ? moved : target);
+      // Deactivating the learner's only membership banned the account and ended its sessions.
+      if (c.table === 'memberships') await f.signInAgain('learner');
     }
     return took;
   }

@@ -391,6 +391,41 @@ describe.each(databaseKinds)('organization people on %s', (kind) => {
     expect(mine).toEqual([{ course_id: f.course }]);
   });
 
+  it('bans the same way when an admin deactivates through REST, and lifts it when REST reactivates', async () => {
+    const person = await createWithPassword('rest-leaver', [
+      { role: 'learner', boardId: f.boardArts },
+    ]);
+    const client = browserLikeClient(server);
+    const signIn = await client.auth.signInWithPassword(person);
+    expect(signIn.error).toBeNull();
+    const token = signIn.data.session!.access_token;
+    const setActive = (active: boolean) =>
+      admin
+        .from('memberships')
+        .update({ active })
+        .eq('user_id', person.id)
+        .eq('organization_id', f.orgA)
+        .select('active');
+
+    const off = await setActive(false);
+    expect(off.error).toBeNull();
+    expect(off.data).toEqual([{ active: false }]);
+    const again = await server.anon().auth.signInWithPassword(person);
+    expect(again.error).toMatchObject({ status: 400, code: 'user_banned' });
+    const refresh = await client.auth.refreshSession();
+    expect(refresh.error).toMatchObject({ status: 400, code: 'user_banned' });
+    const stale = await testClient(server, server.anonKey, token).from('courses').select('id');
+    expect(stale.error?.message).toBe('Session from session_id claim in JWT does not exist');
+    // The endpoint's list shows the same state as after the screen's deactivation.
+    const listed = await call<MemberPage>(admin, 'GET', `${members(f.orgA)}?status=deactivated`);
+    expect(listed.body.members.map((m) => m.userId)).toContain(person.id);
+
+    const on = await setActive(true);
+    expect(on.error).toBeNull();
+    const back = await server.anon().auth.signInWithPassword(person);
+    expect(back.error).toBeNull();
+  });
+
   it('keeps a deactivated member with another active organization signing in, and lifts no operator ban', async () => {
     const person = await createWithPassword('two-orgs', [{ role: 'learner', boardId: null }]);
     const inB = await f.service

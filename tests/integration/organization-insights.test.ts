@@ -300,6 +300,8 @@ describe.each(databaseKinds)('organization insights on %s', (kind) => {
     await expectCountersMatchRecount();
     await f.service.from('memberships').update({ active: true }).eq('user_id', f.users.learner.id);
     await expectCountersMatchRecount();
+    // The deactivation banned the account and ended its session (decision 0130).
+    await f.signInAgain('learner');
 
     // Progress and attempts removed, then the learner unenrols themself.
     await f.service.from('lesson_progress').delete().eq('lesson_id', f.lesson2);
