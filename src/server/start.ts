@@ -22,7 +22,7 @@ import { createTokenVerifier } from './keys/verify';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { jobs } from './jobs/registry';
 import { createLogger, type Logger } from './logger';
-import { createBlobStore, createStorage } from './storage/storage';
+import { createBlobStore, createStorage, STALE_UPLOAD_MS } from './storage/storage';
 import { readVersion } from './version';
 
 export interface RunningServer {
@@ -67,6 +67,22 @@ export async function prepareDatabase(
   };
 }
 
+/** Each process sweeps its storage directory's temp files hourly, not only at start-up. */
+function startStaleUploadSweep({ storage, log }: GatewayDeps): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    storage
+      .sweepStaleUploads()
+      .then((removed) => {
+        if (removed > 0) log.info('removed stale upload files', { removed });
+      })
+      .catch((error: unknown) => {
+        log.warn('could not sweep stale upload files', { error: (error as Error).message });
+      });
+  }, STALE_UPLOAD_MS);
+  timer.unref();
+  return timer;
+}
+
 export async function startServer(
   config: Config,
   options: { db?: Database; log?: Logger } = {},
@@ -87,6 +103,7 @@ export async function startServer(
     };
     const app = createGateway(deps);
     const metricsFlush = startMetricsFlush(deps);
+    const uploadSweep = startStaleUploadSweep(deps);
     // One PGlite process holds every bucket itself; nothing to share.
     const rateLimitSync =
       db.kind === 'postgres' ? startRateLimitSync(deps, deps.rateLimiter) : undefined;
@@ -116,6 +133,7 @@ export async function startServer(
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         unpublishKeys();
+        clearInterval(uploadSweep);
         await metricsFlush.stop();
         await rateLimitSync?.stop();
         await endedSessions.stop();

@@ -59,6 +59,11 @@ export interface Storage {
    * short (older than an hour: nothing will finish them). Returns how many it removed.
    */
   prepare(): Promise<number>;
+  /**
+   * Removes temp files of uploads an hour old: a client that vanished mid-body, or a crash,
+   * left them, and nothing will finish them. Returns how many it removed.
+   */
+  sweepStaleUploads(): Promise<number>;
   /** Creates the bucket, or brings an existing one to these settings. */
   ensureBucket(id: string, options?: BucketOptions): Promise<BucketRow>;
   /** Writes (or replaces) an object. Respects the bucket's size and type limits. */
@@ -100,6 +105,9 @@ export async function createBlobStore(
   return createS3BlobStore(backend, config.storageDir);
 }
 
+/** An upload's temp file this old belongs to no upload in flight. */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
 export function createStorage(deps: StorageDeps): Storage {
   const core: StorageCore = {
     db: deps.db,
@@ -107,14 +115,17 @@ export function createStorage(deps: StorageDeps): Storage {
     maxFileBytes: deps.maxFileBytes ?? GLOBAL_MAX_FILE_BYTES,
   };
   const asSuperuser: Run = (fn) => deps.db.transaction(fn);
+  const sweepStaleUploads = () => core.blobs.sweepTemp(STALE_UPLOAD_MS);
 
   return {
     core,
 
     async prepare() {
       await core.blobs.check();
-      return core.blobs.sweepTemp(60 * 60 * 1000);
+      return sweepStaleUploads();
     },
+
+    sweepStaleUploads,
 
     async ensureBucket(id, options = {}) {
       const existing = await findBucket(core.db, id).catch((error: unknown) => {
