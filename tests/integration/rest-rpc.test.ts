@@ -95,6 +95,17 @@ describe.each(databaseKinds)('REST RPC on %s', (kind) => {
     expect(one.data).toEqual({ id: 3, name: 'lamp', price: 30 });
   });
 
+  it('counts a scalar or single-row result as one row', async () => {
+    const scalar = await service.rpc('rp_add', { a: 1, b: 2 }, { count: 'exact' });
+    expect(scalar).toMatchObject({ data: 3, count: 1, status: 200 });
+    const plain = await fetch(`${server.url}/rest/v1/rpc/rp_cheapest`, {
+      method: 'POST',
+      headers: { apikey: server.serviceRoleKey, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(plain.headers.get('content-range')).toBe('0-0/*');
+  });
+
   it('writes a set of rows as CSV, and refuses CSV for a scalar', async () => {
     const squares = await service.rpc('rp_squares', { n: 3 }).order('i').csv();
     expect(squares.error).toBeNull();

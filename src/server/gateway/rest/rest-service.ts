@@ -455,10 +455,12 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       // One composite row: the array's only element, or (as CSV) the table as written.
       const result =
         query.shape === 'object' && media.shape !== 'csv' ? row.body.slice(1, -1) : row.body;
-      const headers = {
+      // One value is one row: counted, it is `0-0/1`, as PostgREST answers.
+      const headers: Record<string, string> = {
         'Content-Type': media.contentType,
-        'Content-Range': '0-0/*',
+        'Content-Range': prefs.count ? '0-0/1' : '0-0/*',
       };
+      if (prefs.applied.length > 0) headers['Preference-Applied'] = prefs.applied.join(', ');
       return method === 'HEAD' ? c.body(null, 200, headers) : c.body(result, 200, headers);
     });
   }
