@@ -22,6 +22,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The learner's settings (issue 12, decision 0170).
+  {
+    path: '/app/settings',
+    label: 'Settings',
+    section: 'Account',
+    title: pageTitle('Settings'),
+    kind: 'app',
+    prerender: false,
+  },
   {
     path: '/app/courses/:courseId',
     label: 'Course',

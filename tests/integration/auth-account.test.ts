@@ -189,6 +189,35 @@ describe.each(databaseKinds)('auth recovery, re-authentication and admin on %s',
     expect(signIn.error).toBeNull();
   });
 
+  it('checks a nonce sent with a fresh session too: a wrong one changes nothing', async () => {
+    // The settings screen always re-authenticates; a wrong code must not be waved through
+    // because the session happens to be recent.
+    const { client, email } = await confirmedUser(server);
+    const wrong = await client.auth.updateUser({
+      password: 'fourth long passphrase',
+      nonce: '000000',
+    });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'reauthentication_not_valid' });
+    const stillOld = await browserLikeClient(server).auth.signInWithPassword({
+      email,
+      password: 'fourth long passphrase',
+    });
+    expect(stillOld.error?.code).toBe('invalid_credentials');
+
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const mail = await latestMail(server, email);
+    const ok = await client.auth.updateUser({
+      password: 'fourth long passphrase',
+      nonce: codeIn(mail),
+    });
+    expect(ok.error).toBeNull();
+    const signIn = await browserLikeClient(server).auth.signInWithPassword({
+      email,
+      password: 'fourth long passphrase',
+    });
+    expect(signIn.error).toBeNull();
+  });
+
   it('shows mail in the dev mailbox at /_dev/mailbox in embedded mode only', async () => {
     const email = uniqueEmail('mailbox');
     await browserLikeClient(server).auth.signUp({ email, password: 'a long enough passphrase' });

@@ -362,6 +362,11 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     'flashcard_reviews',
     flashcardReviewRow(users.learner.id, card.id, deck.id),
   );
+  // Settings (decision 0170): the learner saved theirs.
+  await insertRow(service, 'user_preferences', {
+    user_id: users.learner.id,
+    text_size: 'large',
+  });
   const filePath = `${course.id}/reading.pdf`;
   const upload = await service.storage
     .from('course-files')

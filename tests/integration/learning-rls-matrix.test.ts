@@ -341,6 +341,28 @@ const cases: TableCase[] = [
     disposable: (f) => ({ id: f.users.spare.id }),
   },
   {
+    // The learner's settings (decision 0170): theirs alone.
+    table: 'user_preferences',
+    target: (f) => ({ user_id: f.users.learner.id }),
+    change: { text_size: 'largest' },
+    insert: (f) => ({
+      row: { user_id: f.users.learner.id, text_size: 'larger' },
+      find: { user_id: f.users.learner.id, text_size: 'larger' },
+    }),
+    async aroundInsert(f, attempt) {
+      const { data: saved } = await f.service
+        .from('user_preferences')
+        .select('*')
+        .eq('user_id', f.users.learner.id)
+        .single();
+      await f.service.from('user_preferences').delete().eq('user_id', f.users.learner.id);
+      const took = await attempt();
+      await f.service.from('user_preferences').upsert(saved as Row);
+      return took;
+    },
+    disposable: (f) => ({ user_id: f.users.spare.id }),
+  },
+  {
     table: 'user_roles',
     target: (f) => ({ user_id: f.users.learner.id, organization_id: f.orgA }),
     change: { role: 'admin' },
@@ -517,6 +539,12 @@ const expected: Matrix = {
     delete: '',
   },
   user_roles: { select: only('learner', 'org_admin', 'owner'), insert: '', update: '', delete: '' },
+  user_preferences: {
+    select: only('learner'),
+    insert: only('learner'),
+    update: only('learner'),
+    delete: '',
+  },
   // Instructor-set goals are the staff's to change; a learner changes only those they set.
   goals: { select: courseReaders, insert: courseReaders, update: staff, delete: staff },
   "goals (the learner's own)": {

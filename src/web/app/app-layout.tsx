@@ -31,8 +31,10 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { Separator } from '@/components/ui/separator';
+import { ReadingRuler } from '@/components/reading-ruler';
 import { AppSessionContext, workspaceKey, type Workspace } from '@/lib/app-session';
 import { loginPathFor } from '@/lib/safe-next-path';
+import { applyAndRemember, usePreferences } from '@/lib/user-preferences';
 import { useMemberships, type Membership } from './api/get-memberships';
 import { activeNavPath, navFor } from './app-nav';
 import { applyDocumentMeta } from './document-meta';
@@ -134,6 +136,13 @@ function SignedInApp({
     setChosenKey(key);
   }
 
+  // The server's copy wins over this browser's (another device may have changed them).
+  const preferences = usePreferences(userId);
+  const accessibility = preferences.data?.preferences;
+  useEffect(() => {
+    if (accessibility) applyAndRemember(accessibility);
+  }, [accessibility]);
+
   return (
     <SidebarProvider className="flex-col">
       <a
@@ -142,6 +151,7 @@ function SignedInApp({
       >
         Skip to main content
       </a>
+      {accessibility?.readingRuler && <ReadingRuler />}
       <AppHeader userId={userId} email={email} />
       <div className="flex flex-1">
         {workspaces && workspace && (

@@ -17,6 +17,8 @@ const organization = (
 
 const ownerScreens = ['/app/owner/boards', '/app/owner/distribution', '/app/owner/people'];
 const teachingScreens = ['/app/teaching', '/app/teaching/grading'];
+/** Everyone's own screens, listed last. */
+const ownScreens = ['/app/settings'];
 const adminScreens = [
   '/app/org/users',
   '/app/org/enrolments',
@@ -28,7 +30,11 @@ const adminScreens = [
 
 describe('app navigation', () => {
   it('shows a student the dashboard and the course library', () => {
-    expect(navFor(organization(['learner'])).map((i) => i.label)).toEqual(['Dashboard', 'Courses']);
+    expect(navFor(organization(['learner'])).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Courses',
+      'Settings',
+    ]);
   });
 
   it('shows the course editor to those who author: instructors, org admins, Personal mode', () => {
@@ -46,15 +52,22 @@ describe('app navigation', () => {
     expect(navFor(organization(['learner'])).map((i) => i.path)).not.toContain(
       '/app/course-editor',
     );
-    expect(navFor(organization(['compliance_officer'])).map((i) => i.label)).toEqual(['Dashboard']);
+    expect(navFor(organization(['compliance_officer'])).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Settings',
+    ]);
   });
 
   it('merges the links of every role held, each once', () => {
     expect(navFor(organization(['compliance_officer', 'learner'])).map((i) => i.path)).toEqual([
       '/app',
       '/app/courses',
+      ...ownScreens,
     ]);
-    expect(navFor(organization(['compliance_officer'])).map((i) => i.path)).toEqual(['/app']);
+    expect(navFor(organization(['compliance_officer'])).map((i) => i.path)).toEqual([
+      '/app',
+      ...ownScreens,
+    ]);
   });
 
   it("shows the owner's screens to the owner only, after the links of their roles", () => {
@@ -65,6 +78,7 @@ describe('app navigation', () => {
       ...teachingScreens,
       ...adminScreens,
       ...ownerScreens,
+      ...ownScreens,
     ]);
     expect(navFor(organization(['org_admin'], true)).map((i) => i.label)).toEqual([
       'Dashboard',
@@ -81,6 +95,7 @@ describe('app navigation', () => {
       'Boards',
       'Course distribution',
       'All users',
+      'Settings',
     ]);
     // An organization-wide admin, a board admin and everyone else: none of them.
     for (const roles of [
@@ -103,6 +118,7 @@ describe('app navigation', () => {
       '/app/course-editor',
       ...teachingScreens,
       ...adminScreens,
+      ...ownScreens,
     ]);
     expect(navFor(organization(['instructor', 'learner'])).map((i) => i.path)).not.toContain(
       '/app/org/analytics',
@@ -114,7 +130,7 @@ describe('app navigation', () => {
     const boardAdmin = navFor({ ...organization(['org_admin']), boardAdminOnly: true }).map(
       (i) => i.path,
     );
-    expect(boardAdmin).toEqual(['/app', '/app/courses']);
+    expect(boardAdmin).toEqual(['/app', '/app/courses', ...ownScreens]);
     expect(orgAdmin.length).toBeGreaterThan(boardAdmin.length);
     // Their other roles still count.
     const teaching = navFor({ ...organization(['org_admin', 'instructor']), boardAdminOnly: true });

@@ -15,6 +15,7 @@ import {
   Network,
   PencilRuler,
   Settings,
+  SlidersHorizontal,
   Share2,
   UserCog,
   Users,
@@ -52,6 +53,9 @@ const navItems = {
   people: item('/app/owner/people', Users),
 } as const;
 
+/** Everyone's own screens, whatever their roles: listed last. */
+const ownItems: readonly AppNavItem[] = [item('/app/settings', SlidersHorizontal)];
+
 type NavKey = keyof typeof navItems;
 
 /**
@@ -86,7 +90,7 @@ export const navByRole: Record<
   owner: ['boards', 'distribution', 'people'],
 };
 
-/** The links for a workspace: every role's entries, each once, in the table's order. */
+/** The links for a workspace: every role's entries, each once, in the table's order, then the user's own. */
 export function navFor(workspace: Workspace): AppNavItem[] {
   const roles =
     workspace.kind === 'personal'
@@ -98,9 +102,12 @@ export function navFor(workspace: Workspace): AppNavItem[] {
           ...(workspace.isOwner ? (['owner'] as const) : []),
         ];
   const keys = new Set(roles.flatMap((role) => navByRole[role]));
-  return (Object.keys(navItems) as NavKey[])
-    .filter((key) => keys.has(key))
-    .map((key) => navItems[key]);
+  return [
+    ...(Object.keys(navItems) as NavKey[])
+      .filter((key) => keys.has(key))
+      .map((key) => navItems[key]),
+    ...ownItems,
+  ];
 }
 
 /** The entry a path belongs to: itself or the longest entry it lies under. */

@@ -78,7 +78,10 @@ export function userRoutes(services: AuthServices) {
       );
     }
 
-    if (passwordHash && Date.now() - new Date(session.created_at).getTime() > RECENT_SESSION_MS) {
+    // A nonce that was sent is always checked, recent session or not: a client that
+    // re-authenticates on purpose (the settings screen) must not have a wrong code accepted.
+    const staleSession = Date.now() - new Date(session.created_at).getTime() > RECENT_SESSION_MS;
+    if (passwordHash && (staleSession || nonce)) {
       if (!nonce) {
         throw new AuthError(
           400,
