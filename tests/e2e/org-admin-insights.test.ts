@@ -96,6 +96,18 @@ async function buildWorld(): Promise<World> {
     title: 'The lungs: quiz',
     published: true,
   });
+  // A board's figures are its learners' in the courses distributed to it (decision 0135).
+  for (const [courseId, board] of [
+    [anatomy, arts.id],
+    [anatomy, science.id],
+    [algebra, science.id],
+  ] as const) {
+    await insertRow(app.service, 'course_boards', {
+      course_id: courseId,
+      board_id: board,
+      organization_id: org.id,
+    });
+  }
   for (const learner of learners) {
     await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: anatomy });
   }

@@ -54,7 +54,8 @@ const round1 = (sum: number, count: number) =>
  * The figures recounted from the source rows, in plain code, by the definitions the decision
  * states: enrolments not dropped, completions with status completed, graded scores, and a
  * learner active when their latest progress or attempt in the organization falls on one of
- * the window's days; a board's figures are its active learner members'.
+ * the window's days; a board's figures are its active learner members' in the courses
+ * distributed to the board.
  */
 async function recount(f: LearningFixture, windowStart: string) {
   const service = f.service;
@@ -128,13 +129,25 @@ async function recount(f: LearningFixture, windowStart: string) {
     [...users].filter((u) => (lastByUser.get(u) ?? '') >= windowStart).length;
 
   const memberships = await all(service, 'memberships', { organization_id: f.orgA });
+  const distributed = await all(service, 'course_boards', { organization_id: f.orgA });
   const boards = (await all(service, 'boards', { organization_id: f.orgA })).map((b) => {
     const learners = new Set(
       memberships
         .filter((m) => m.board_id === b.id && m.active && m.role === 'learner')
         .map((m) => m.user_id as string),
     );
-    const mine = [...pairs].filter(([key]) => learners.has(key.split('|')[1]!));
+    const boardCourses = new Set(
+      distributed.filter((d) => d.board_id === b.id).map((d) => d.course_id as string),
+    );
+    const mine = [...pairs].filter(([key]) => {
+      const [course, user] = key.split('|') as [string, string];
+      return learners.has(user) && boardCourses.has(course);
+    });
+    const lastInBoard = new Map<string, string>();
+    for (const [key, p] of mine) {
+      const user = key.split('|')[1]!;
+      if (p.last && p.last > (lastInBoard.get(user) ?? '')) lastInBoard.set(user, p.last);
+    }
     const sum = mine.reduce((s, [, p]) => s + p.sum, 0);
     const count = mine.reduce((s, [, p]) => s + p.count, 0);
     return {
@@ -144,7 +157,7 @@ async function recount(f: LearningFixture, windowStart: string) {
       completions: mine.filter(([, p]) => p.completed).length,
       graded_attempts: count,
       average_score: round1(sum, count),
-      active_learners_7d: active(learners),
+      active_learners_7d: [...lastInBoard.values()].filter((day) => day >= windowStart).length,
     };
   });
   const list = [...perCourse.values()];
@@ -323,6 +336,98 @@ describe.each(databaseKinds)('organization insights on %s', (kind) => {
     const end = await expectCountersMatchRecount();
     expect(end.totals.graded_attempts).toBe(0);
     expect(end.totals.average_score).toBeNull();
+  });
+
+  it("a board's headline figures are its course list's totals: its learners in the courses distributed to it", async () => {
+    const owner = f.users.owner.client;
+    const created = await f.service.auth.admin.createUser({
+      email: `science-learner.${Date.now().toString(36)}@example.com`,
+      password: 'a long enough passphrase',
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    const learner = created.data.user!.id;
+    const joined = await f.service.from('memberships').insert({
+      user_id: learner,
+      organization_id: f.orgA,
+      board_id: f.boardScience,
+      role: 'learner',
+    });
+    expect(joined.error).toBeNull();
+    // course2 is not distributed to Science (the fixture distributes only course, to Arts).
+    const enrolled = await f.service
+      .from('enrollments')
+      .insert({ user_id: learner, course_id: f.course2 });
+    expect(enrolled.error).toBeNull();
+
+    async function boardFigures(board: string) {
+      const totals = await owner.rpc('get_organization_insights', {
+        organization_id: f.orgA,
+        board_id: board,
+      });
+      expect(totals.error).toBeNull();
+      const list = await owner.rpc('get_course_insights', {
+        organization_id: f.orgA,
+        board_id: board,
+        page_size: 100,
+      });
+      expect(list.error).toBeNull();
+      const breakdown = await owner.rpc('get_board_insights', { organization_id: f.orgA });
+      expect(breakdown.error).toBeNull();
+      const t = totals.data as Totals;
+      const l = list.data as { total: number; courses: (CourseFigures & { title: string })[] };
+      const sum = (key: 'enrollments' | 'completions' | 'graded_attempts') =>
+        l.courses.reduce((n, c) => n + c[key], 0);
+      // The headline is the list's total, figure by figure, and the owner's breakdown agrees.
+      expect(t.courses).toBe(l.total);
+      expect(t.enrollments).toBe(sum('enrollments'));
+      expect(t.completions).toBe(sum('completions'));
+      expect(t.graded_attempts).toBe(sum('graded_attempts'));
+      for (const c of l.courses) {
+        expect(c.active_learners_7d).not.toBeNull();
+        expect(c.active_learners_7d!).toBeLessThanOrEqual(t.active_learners_7d);
+      }
+      const row = (breakdown.data as (BoardFigures & { courses: number })[]).find(
+        (b) => b.board_id === board,
+      )!;
+      expect(row).toMatchObject({
+        learners: t.learners,
+        courses: t.courses,
+        enrollments: t.enrollments,
+        completions: t.completions,
+        graded_attempts: t.graded_attempts,
+        average_score: t.average_score,
+        active_learners_7d: t.active_learners_7d,
+      });
+      return { totals: t, courses: l.courses.map((c) => c.course_id) };
+    }
+
+    const before = await boardFigures(f.boardScience);
+    expect(before.courses).not.toContain(f.course2);
+    await boardFigures(f.boardArts);
+
+    const distributed = await owner
+      .from('course_boards')
+      .insert({ course_id: f.course2, board_id: f.boardScience, organization_id: f.orgA });
+    expect(distributed.error).toBeNull();
+    const after = await boardFigures(f.boardScience);
+    expect(after.courses).toContain(f.course2);
+    expect(after.totals.courses).toBe(before.totals.courses + 1);
+    expect(after.totals.enrollments).toBeGreaterThanOrEqual(before.totals.enrollments + 1);
+
+    const withdrawn = await owner
+      .from('course_boards')
+      .delete()
+      .eq('course_id', f.course2)
+      .eq('board_id', f.boardScience);
+    expect(withdrawn.error).toBeNull();
+    expect((await boardFigures(f.boardScience)).totals).toMatchObject({
+      courses: before.totals.courses,
+      enrollments: before.totals.enrollments,
+    });
+    await f.service.from('enrollments').delete().eq('user_id', learner);
+    await f.service.from('memberships').delete().eq('user_id', learner);
+    await expectCountersMatchRecount();
   });
 
   it('a deleted course takes its counters with it', async () => {

@@ -54,7 +54,7 @@ function Analytics({ admin }: { admin: AdminContext }) {
       intro={
         <>
           {scope.boardName
-            ? `${scope.boardName} (${admin.organizationName}): the figures of the board’s learners, kept up to date as they work.`
+            ? `${scope.boardName} (${admin.organizationName}): the figures of the board’s learners in the courses distributed to it, kept up to date as they work.`
             : `${admin.organizationName}: figures kept up to date as learners work.`}
           {totals.data && (
             <>
@@ -252,7 +252,7 @@ function CoursesSection({
               Figures per course, most enrolments first
               {search ? `, matching “${search}”` : ''}
               {scope.boardName
-                ? `, for the learners of ${scope.boardName} (active learners are kept per course and per board, not per board and course).`
+                ? `: the courses distributed to ${scope.boardName}, for the board’s learners.`
                 : '.'}
             </TableCaption>
             <TableHeader>
@@ -314,8 +314,8 @@ function BoardsSection({ admin }: { admin: AdminContext }) {
   return (
     <Section title="By board" id="boards-heading">
       <p className="mb-4 text-sm text-muted-foreground">
-        As the owner you see each board’s learners: their enrolments in any of the organization’s
-        courses, completions, scores and activity.
+        As the owner you see each board’s learners in the courses distributed to that board: their
+        enrolments, completions, scores and activity.
       </p>
       {boards.isPending ? (
         <LoadingBlock label="Loading boards…" />

@@ -16,7 +16,7 @@ export interface CourseFigures {
   completionRate: number | null;
   gradedAttempts: number;
   averageScore: number | null;
-  /** Null in a board's list (kept per course and per board, not per both). */
+  /** Learners active in the window; in a board's list, the board's learners only. */
   activeLearners7d: number | null;
 }
 
