@@ -1,9 +1,11 @@
 /**
  * The `ai-study-chat` function's contract (issue 13), shared by the server, the coach page and
  * the tests: the request body, the answer, and the words of the offer buttons, which the server
- * also accepts as messages.
+ * also accepts as messages. A message is checked as every coach text is (`coachText`: not
+ * empty, at most 8 KB, no control characters).
  */
 import { z } from 'zod';
+import { coachText } from './coach';
 
 export const COACH_MODES = ['study', 'quiz', 'general'] as const;
 export type CoachMode = (typeof COACH_MODES)[number];
@@ -14,32 +16,12 @@ export type CoachState = (typeof COACH_STATES)[number];
 export const COACH_OFFERS = ['refresher', 'another_question', 'study_session'] as const;
 export type CoachOffer = (typeof COACH_OFFERS)[number];
 
-/** A message's largest size in UTF-8 bytes. */
-export const MESSAGE_MAX_BYTES = 8192;
-
-/**
- * Control characters refused in a message: C0 and C1 except tab, line feed and carriage
- * return, which a typed answer may hold.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
 export const chatRequestSchema = z.strictObject({
   session_id: z.uuid('session_id must be the id of one of your coach sessions').optional(),
   mode: z.enum(COACH_MODES, 'mode must be study, quiz or general'),
   course_id: z.uuid('course_id must be a course id').optional(),
   topic: z.string().trim().max(200, 'topic must be at most 200 characters').optional(),
-  message: z
-    .string('message must be text')
-    .refine((m) => m.trim().length > 0, 'Type a message first: it was empty.')
-    .refine(
-      (m) => new TextEncoder().encode(m).length <= MESSAGE_MAX_BYTES,
-      `A message can be at most ${MESSAGE_MAX_BYTES / 1024} KB.`,
-    )
-    .refine(
-      (m) => !CONTROL_CHARACTERS.test(m),
-      'The message contains control characters; send plain text.',
-    ),
+  message: coachText('message'),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

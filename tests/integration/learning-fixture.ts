@@ -78,6 +78,10 @@ export interface LearningFixture {
   attempt: string;
   /** The learner's highlight in `lesson`. */
   highlight: string;
+  /** The learner's study-coach session on the course, one message of it and one log row. */
+  chatSession: string;
+  chatMessage: number;
+  teachingLogEntry: number;
   post: string;
   filePath: string;
   /** A goal the instructor set for the learner, and one the learner set themself. */
@@ -367,6 +371,28 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     user_id: users.learner.id,
     text_size: 'large',
   });
+  const chatSession = await insertRow<{ id: string }>(service, 'chat_sessions', {
+    user_id: users.learner.id,
+    mode: 'study',
+    course_id: course.id,
+    title: 'The respiratory system',
+  });
+  const chatMessage = await insertRow<{ id: number }>(service, 'chat_messages', {
+    session_id: chatSession.id,
+    user_id: users.learner.id,
+    sender: 'learner',
+    content: 'I think it is nitrogen',
+  });
+  const teachingLogEntry = await insertRow<{ id: number }>(service, 'coach_teaching_log', {
+    session_id: chatSession.id,
+    user_id: users.learner.id,
+    course_id: course.id,
+    question_id: question.id,
+    approach: 'misconception',
+    move: 'misconception:0',
+    learner_answer: 'b',
+    verdict: 'incorrect',
+  });
   const filePath = `${course.id}/reading.pdf`;
   const upload = await service.storage
     .from('course-files')
@@ -415,6 +441,9 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     assignment: assignment.id,
     attempt: (attempt.data as { id: string }).id,
     highlight: highlight.id,
+    chatSession: chatSession.id,
+    chatMessage: chatMessage.id,
+    teachingLogEntry: teachingLogEntry.id,
     post: post.id,
     filePath,
     goal: goal.id,

@@ -319,6 +319,62 @@ const cases: TableCase[] = [
     }),
   },
   {
+    table: 'chat_sessions',
+    target: (f) => ({ id: f.chatSession }),
+    change: { title: 'Renamed session' },
+    insert: (f) =>
+      byId({ user_id: f.users.learner.id, mode: 'study', course_id: f.course, title: 'Rogue' }),
+    disposable: (f) => ({
+      user_id: f.users.learner.id,
+      mode: 'study',
+      course_id: f.course,
+      title: 'Spare session',
+    }),
+  },
+  {
+    table: 'chat_messages',
+    target: (f) => ({ id: f.chatMessage }),
+    change: { content: 'Edited message' },
+    insert: (f) => {
+      const content = unique('rogue-message');
+      return {
+        row: { session_id: f.chatSession, user_id: f.users.learner.id, sender: 'coach', content },
+        find: { content },
+      };
+    },
+    disposable: (f) => ({
+      session_id: f.chatSession,
+      user_id: f.users.learner.id,
+      sender: 'learner',
+      content: 'Spare message',
+    }),
+  },
+  {
+    table: 'coach_teaching_log',
+    target: (f) => ({ id: f.teachingLogEntry }),
+    change: { verdict: 'correct' },
+    insert: (f) => {
+      const move = unique('rogue-move');
+      return {
+        row: {
+          session_id: f.chatSession,
+          user_id: f.users.learner.id,
+          course_id: f.course,
+          approach: 'hint',
+          move,
+          verdict: 'correct',
+        },
+        find: { move },
+      };
+    },
+    disposable: (f) => ({
+      session_id: f.chatSession,
+      user_id: f.users.learner.id,
+      course_id: f.course,
+      approach: 'hint',
+    }),
+  },
+  {
     table: 'profiles',
     target: (f) => ({ id: f.users.learner.id }),
     change: { full_name: 'Changed Name' },
@@ -565,6 +621,12 @@ const expected: Matrix = {
   flashcards: { select: own, insert: own, update: own, delete: own },
   // Written only by the flashcards function (a rating) and undo_flashcard_review.
   flashcard_reviews: { select: own, insert: '', update: '', delete: '' },
+  // The study coach's sessions, messages and teaching history are the learner's alone: the
+  // coach function writes them, the learner may delete a session, and those who teach see
+  // only anonymized aggregates (decision 0210).
+  chat_sessions: { select: only('learner'), insert: '', update: '', delete: only('learner') },
+  chat_messages: { select: only('learner'), insert: '', update: '', delete: '' },
+  coach_teaching_log: { select: only('learner'), insert: '', update: '', delete: '' },
   'storage course-files': { select: courseReaders, insert: staff, update: staff, delete: staff },
   course_stats: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
   course_activity_days: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },

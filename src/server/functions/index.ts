@@ -1,3 +1,4 @@
+import { aiStudyChatFunction } from './ai-study-chat';
 import { dataRoomFunction } from './data-room';
 import { dataRoomAccessFunction } from './data-room-access';
 import { coachEvaluateFunction } from './coach-evaluate';
@@ -16,4 +17,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   orgPeopleFunction,
   coachEvaluateFunction,
   flashcardsFunction,
+  aiStudyChatFunction,
 ];
