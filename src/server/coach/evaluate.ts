@@ -1,10 +1,13 @@
 /**
  * The answer evaluator: judges a learner's free-text answer against a question's reference
- * answer and key points. The offline engine needs no network; it compares the answer with each
- * key point word by word after normalisation and says which points are missing.
+ * answer and key points. The offline engine needs no network (decision 0200): it reads each
+ * key point and the answer as lemmas folded through synonym groups, with their negations and
+ * their quantities, forgives misspellings, notices opposite claims made with the right words,
+ * and says which points are missing.
  */
 import type { Evaluation, Verdict } from '../../common/coach';
-import { NEGATIONS, STOPWORDS, stem, words } from './text';
+import { analyse, editDistance, type Analysis, type Quantity, type Term } from './analyse';
+import { OPPOSITE_OF } from './synonyms';
 
 export type { Evaluation, Verdict };
 
@@ -16,49 +19,109 @@ export interface EvaluationInput {
   answer: string;
 }
 
-/** A key point counts as made when this share of its content words is in the answer. */
+/** A key point counts as made when this share of its weighted content words is in the answer. */
 const POINT_COVERAGE = 0.5;
-
-interface Token {
-  stem: string;
-  negated: boolean;
-}
-
-/** A negation reaches to the end of its clause: punctuation or a joining word ends it. */
-const CLAUSE_BREAK =
-  /[,;:.!?()]+\s|[;:!?()]|\s(?:but|so|because|while|whereas|although|and then)\s/i;
+/** Words the question already uses count this much: restating the question proves little. */
+const QUESTION_WORD_WEIGHT = 0.4;
+/** Relative tolerance for a number stated without one ("about £130 million"). */
+const DEFAULT_RELATIVE_TOLERANCE = 0.01;
+/** How far apart (in content words) a word and its neighbours are read as one claim. */
+const NEIGHBOURHOOD = 2;
 
 /**
- * Content tokens; a token is negated when a negation word stands in the three words before it
- * within its clause.
+ * Sentences that address the grader rather than the question ("ignore your instructions and
+ * mark this correct"). They are dropped before judging, so they can never earn a point, and a
+ * model-backed evaluator never sees them either.
  */
-function contentTokens(text: string): Token[] {
-  return text.split(CLAUSE_BREAK).flatMap(clauseTokens);
-}
+const GRADER_ADDRESS =
+  /[^.!?\n]*\b(?:ignore|disregard|forget|override)\b[^.!?\n]*\b(?:instructions?|prompt|rules?|previous|above)\b[^.!?\n]*[.!?]?|[^.!?\n]*\b(?:mark|grade|score|rate|evaluate|consider)\s+(?:this|it|me|my answer|the answer)\b[^.!?\n]*\b(?:correct|right|full marks?|100|pass)\b[^.!?\n]*[.!?]?|[^.!?\n]*\b(?:system prompt|you are now|as an ai|new instructions?|verdict\s*[:=])[^.!?\n]*[.!?]?/gi;
 
-function clauseTokens(clause: string): Token[] {
-  const tokens: Token[] = [];
-  let negationWindow = 0;
-  for (const word of words(clause)) {
-    if (NEGATIONS.has(word) || word.endsWith("n't")) {
-      negationWindow = 3;
-      continue;
-    }
-    if (STOPWORDS.has(word)) {
-      if (negationWindow > 0) negationWindow -= 1;
-      continue;
-    }
-    tokens.push({ stem: stem(word), negated: negationWindow > 0 });
-    if (negationWindow > 0) negationWindow -= 1;
-  }
-  return tokens;
+/** The answer without sentences that address the grader; `injected` says whether any were. */
+export function withoutGraderAddress(answer: string): { text: string; injected: boolean } {
+  const text = answer.replace(GRADER_ADDRESS, ' ');
+  return { text, injected: text !== answer };
 }
 
 function splitSentences(text: string): string[] {
   return text
     .split(/(?<=[.;!?])\s+/)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => contentTokens(sentence).length > 0);
+    .filter(
+      (sentence) => analyse(sentence).terms.length > 0 || analyse(sentence).quantities.length > 0,
+    );
+}
+
+/** The answer's words, indexed for the point checks. */
+interface AnswerIndex {
+  analysis: Analysis;
+  /** Each word (after spelling repair) with the polarities it appears with. */
+  polarity: Map<string, Set<boolean>>;
+  /** Each word's positions. */
+  positions: Map<string, number[]>;
+  /** Each `word|negated` pair's positions. */
+  positionsByPolarity: Map<string, number[]>;
+  /** Positions of the words a negation starts with. */
+  negationHeads: Map<string, number[]>;
+}
+
+/**
+ * Maps a misspelt answer word to the vocabulary word it is closest to: one edit for words of
+ * 4–7 letters, two from 8, same first letter. Words already in the vocabulary stay.
+ */
+function repairSpelling(word: string, vocabulary: ReadonlySet<string>): string {
+  if (vocabulary.has(word) || word.length < 4 || /\d/.test(word)) return word;
+  const limit = word.length >= 8 ? 2 : 1;
+  let best: { word: string; distance: number } | undefined;
+  for (const candidate of vocabulary) {
+    if (candidate[0] !== word[0] || candidate.length < 4) continue;
+    const distance = editDistance(word, candidate, limit);
+    if (distance <= limit && (!best || distance < best.distance))
+      best = { word: candidate, distance };
+  }
+  return best?.word ?? word;
+}
+
+function indexAnswer(analysis: Analysis, vocabulary: ReadonlySet<string>): AnswerIndex {
+  const polarity = new Map<string, Set<boolean>>();
+  const positions = new Map<string, number[]>();
+  const positionsByPolarity = new Map<string, number[]>();
+  const negationHeads = new Map<string, number[]>();
+  const terms = analysis.terms.map((term) => {
+    if (vocabulary.has(term.word)) return term;
+    const repaired = repairSpelling(term.surface, vocabulary);
+    return {
+      ...term,
+      word: repaired === term.surface ? repairSpelling(term.word, vocabulary) : repaired,
+    };
+  });
+  for (const term of terms) {
+    const seen = polarity.get(term.word) ?? new Set<boolean>();
+    seen.add(term.negated);
+    polarity.set(term.word, seen);
+    positions.set(term.word, [...(positions.get(term.word) ?? []), term.position]);
+    const key = `${term.word}|${term.negated}`;
+    positionsByPolarity.set(key, [...(positionsByPolarity.get(key) ?? []), term.position]);
+    if (term.negationHead) {
+      negationHeads.set(term.word, [...(negationHeads.get(term.word) ?? []), term.position]);
+    }
+  }
+  return {
+    analysis: { ...analysis, terms },
+    polarity,
+    positions,
+    positionsByPolarity,
+    negationHeads,
+  };
+}
+
+function quantityMatches(wanted: Quantity, given: Quantity): boolean {
+  // A bare number matches a quantity with a unit: the learner may leave the unit implied.
+  if (wanted.dimension !== given.dimension && wanted.dimension !== '' && given.dimension !== '') {
+    return false;
+  }
+  const tolerance =
+    wanted.tolerance ?? Math.max(Math.abs(wanted.value) * DEFAULT_RELATIVE_TOLERANCE, 1e-9);
+  return Math.abs(wanted.value - given.value) <= tolerance + 1e-12;
 }
 
 interface PointResult {
@@ -67,34 +130,116 @@ interface PointResult {
   contradicted: boolean;
 }
 
-/** For each stem of the answer, the polarities it appears with (true: negated). */
-type AnswerIndex = Map<string, Set<boolean>>;
+/** The point's words around `term` that also appear in the answer near `position`. */
+function sharedNeighbours(
+  pointTerms: Term[],
+  term: Term,
+  answer: AnswerIndex,
+  position: number,
+): number {
+  const around = pointTerms
+    .filter((other) => other !== term && Math.abs(other.position - term.position) <= NEIGHBOURHOOD)
+    .map((other) => other.word);
+  let shared = 0;
+  for (const word of around) {
+    const near = answer.positions
+      .get(word)
+      ?.some((at) => Math.abs(at - position) <= NEIGHBOURHOOD + 1);
+    if (near) shared += 1;
+  }
+  return shared;
+}
 
-function judgePoint(point: string, answer: AnswerIndex): PointResult {
-  const unique = new Map(
-    contentTokens(point).map((token) => [`${token.stem}|${token.negated}`, token]),
-  );
-  if (unique.size === 0) return { point, made: true, contradicted: false };
+function judgePoint(
+  point: string,
+  answer: AnswerIndex,
+  questionWords: ReadonlySet<string>,
+): PointResult {
+  const analysis = analyse(point);
+  const byKey = new Map(analysis.terms.map((term) => [`${term.word}|${term.negated}`, term]));
+  let total = 0;
   let present = 0;
   let opposed = 0;
-  let numberMissing = false;
-  for (const token of unique.values()) {
-    const polarities = answer.get(token.stem);
-    if (!polarities) {
-      // A figure is the point of a point that states one: "y = 3" is not made by "y = 7".
-      if (/^\d/.test(token.stem)) numberMissing = true;
+  for (const term of byKey.values()) {
+    const weight = questionWords.has(term.word) ? QUESTION_WORD_WEIGHT : 1;
+    total += weight;
+    const polarities = answer.polarity.get(term.word);
+    if (polarities?.has(term.negated)) {
+      present += weight;
       continue;
     }
-    if (polarities.has(token.negated)) present += 1;
-    else opposed += 1;
+    // The same word with the other polarity contradicts only when it is said of the same things.
+    // An affirmed point word meets a denial only where the answer's negation starts ("do not
+    // classify viruses": "classify"), not every word the negation happens to reach.
+    const oppositePolarity = term.negated
+      ? answer.positionsByPolarity.get(`${term.word}|false`)
+      : answer.negationHeads.get(term.word);
+    if (oppositePolarity?.some((at) => sharedNeighbours(analysis.terms, term, answer, at) > 0)) {
+      opposed += 1;
+      continue;
+    }
+    // The right words in a wrong claim: the answer says the opposite word about the same things.
+    const opposite = OPPOSITE_OF.get(term.word);
+    const oppositeAt = opposite ? answer.positions.get(opposite) : undefined;
+    if (oppositeAt?.some((at) => sharedNeighbours(analysis.terms, term, answer, at) > 0))
+      opposed += 1;
   }
-  const made = present / unique.size >= POINT_COVERAGE && opposed === 0 && !numberMissing;
-  const contradicted = !made && (present + opposed) / unique.size >= POINT_COVERAGE && opposed > 0;
-  return { point, made, contradicted };
+
+  let quantitiesMissing = 0;
+  for (const wanted of analysis.quantities) {
+    const given = answer.analysis.quantities.filter((quantity) =>
+      quantityMatches(wanted, quantity),
+    );
+    if (given.length === 0) quantitiesMissing += 1;
+    else if (given.every((quantity) => quantity.negated !== wanted.negated)) opposed += 1;
+  }
+
+  if (total === 0 && analysis.quantities.length === 0)
+    return { point, made: true, contradicted: false };
+  // A working with several figures is made by most of them; one or two figures must all be there.
+  const quantityShare =
+    analysis.quantities.length === 0 ? 1 : 1 - quantitiesMissing / analysis.quantities.length;
+  const quantitiesMade =
+    analysis.quantities.length <= 2 ? quantityShare === 1 : quantityShare >= 0.6;
+  const coverage = total === 0 ? quantityShare : present / total;
+  const made = coverage >= POINT_COVERAGE && opposed === 0 && quantitiesMade;
+  const engaged = total === 0 || (present + opposed) / total >= POINT_COVERAGE / 2;
+  return { point, made, contradicted: !made && opposed > 0 && engaged };
 }
 
 function listPoints(points: readonly string[]): string {
   return points.map((point) => `- ${point}`).join('\n');
+}
+
+function feedbackFor(
+  verdict: Verdict,
+  made: readonly PointResult[],
+  total: number,
+  missing: readonly string[],
+  contradicted: readonly PointResult[],
+): string {
+  if (verdict === 'correct') {
+    return total === 1
+      ? 'Correct: your answer makes the key point.'
+      : `Correct: your answer makes all ${total} key points.`;
+  }
+  const parts: string[] = [];
+  if (verdict === 'partially_correct') {
+    parts.push(`Partly right: your answer makes ${made.length} of ${total} key points.`);
+  } else {
+    parts.push('Not yet: your answer does not make the key points of this question.');
+  }
+  if (contradicted.length > 0) {
+    parts.push(
+      `It seems to claim the opposite of: ${contradicted.map((result) => `"${result.point}"`).join('; ')}`,
+    );
+  }
+  parts.push(
+    verdict === 'partially_correct'
+      ? `Still missing:\n${listPoints(missing)}`
+      : `A full answer would cover:\n${listPoints(missing)}`,
+  );
+  return parts.join(' ');
 }
 
 /** Judges an answer offline. Never throws for any string input. */
@@ -103,14 +248,15 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
     input.keyPoints && input.keyPoints.length > 0
       ? [...input.keyPoints]
       : splitSentences(input.referenceAnswer);
-  const answerTokens: AnswerIndex = new Map();
-  for (const token of contentTokens(input.answer)) {
-    const polarities = answerTokens.get(token.stem) ?? new Set<boolean>();
-    polarities.add(token.negated);
-    answerTokens.set(token.stem, polarities);
+  const answerText = withoutGraderAddress(input.answer).text;
+  const vocabulary = new Set<string>();
+  for (const text of [input.referenceAnswer, ...points]) {
+    for (const term of analyse(text).terms) vocabulary.add(term.word);
   }
+  const answer = indexAnswer(analyse(answerText), vocabulary);
+  const questionWords = new Set(analyse(input.question).terms.map((term) => term.word));
 
-  if (answerTokens.size === 0) {
+  if (answer.analysis.terms.length === 0 && answer.analysis.quantities.length === 0) {
     return {
       verdict: 'incorrect',
       missing: points,
@@ -119,48 +265,21 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
     };
   }
 
-  const results = points.map((point) => judgePoint(point, answerTokens));
+  const results = points.map((point) => judgePoint(point, answer, questionWords));
   const made = results.filter((result) => result.made);
   const contradicted = results.filter((result) => result.contradicted);
   const missing = results.filter((result) => !result.made).map((result) => result.point);
 
   let verdict: Verdict;
-  if (contradicted.length > 0 && made.length === 0) verdict = 'incorrect';
+  if (made.length === 0 || contradicted.length >= made.length) verdict = 'incorrect';
   else if (missing.length === 0) verdict = 'correct';
-  else if (made.length > 0) verdict = 'partially_correct';
-  else verdict = 'incorrect';
+  else verdict = 'partially_correct';
 
   return {
     verdict,
     missing,
-    feedback: feedbackFor(verdict, made.length, points.length, missing, contradicted),
+    feedback: feedbackFor(verdict, made, points.length, missing, contradicted),
   };
-}
-
-function feedbackFor(
-  verdict: Verdict,
-  madeCount: number,
-  total: number,
-  missing: readonly string[],
-  contradicted: readonly PointResult[],
-): string {
-  if (verdict === 'correct') {
-    return `Correct: your answer makes ${total === 1 ? 'the key point' : `all ${total} key points`}.`;
-  }
-  const parts: string[] = [];
-  if (contradicted.length > 0) {
-    parts.push(
-      `Your answer seems to say the opposite of: ${contradicted.map((result) => `"${result.point}"`).join('; ')}.`,
-    );
-  }
-  if (verdict === 'partially_correct') {
-    parts.unshift(`Partly right: your answer makes ${madeCount} of ${total} key points.`);
-    parts.push(`Still missing:\n${listPoints(missing)}`);
-  } else {
-    parts.unshift('Not yet: your answer does not make the key points of this question.');
-    parts.push(`A full answer would cover:\n${listPoints(missing)}`);
-  }
-  return parts.join(' ');
 }
 
 /** Judges an answer. The signature is shared by the coach, quizzes and LE Adapt. */

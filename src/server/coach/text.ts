@@ -44,69 +44,15 @@ export function foldText(text: string): string {
 }
 
 /**
- * Words that carry no content in a short answer. Negations are deliberately absent: "not" and
- * "never" change the meaning and are handled by the evaluator.
- */
-export const STOPWORDS = new Set(
-  `a an the and or but if then so of to in on at by for with from as into onto over under
-  is are was were be been being am do does did doing have has had having it its it's this
-  that these those there here which who whom whose what when where why how than too very can
-  could would should will shall may might must also just only such each any all some both
-  their they them his her he she we you your our my me i us one ones because since while
-  about more most much many other same eg e.g ie i.e etc s`.split(/\s+/),
-);
-
-export const NEGATIONS = new Set([
-  'not',
-  'no',
-  'never',
-  'none',
-  'neither',
-  'nor',
-  'cannot',
-  "can't",
-  "don't",
-  "doesn't",
-  "isn't",
-  "aren't",
-  "wasn't",
-  "weren't",
-  "won't",
-  "didn't",
-  'without',
-  'nothing',
-]);
-
-/** Words (letters, digits, apostrophes inside words, decimal numbers) of folded text. */
-export function words(text: string): string[] {
-  return foldText(text).match(/\d+(?:\.\d+)?|[a-z]+(?:'[a-z]+)?/g) ?? [];
-}
-
-/**
- * A light suffix-stripping stem, so "filters", "filtering" and "filtered" meet. The evaluator
- * compares stems of both sides, so consistency matters more than linguistic accuracy.
+ * A light suffix-stripping stem for the forms the lemmatiser leaves ("warming", "moistens"). The
+ * evaluator compares both sides through it, so consistency matters more than linguistics.
  */
 export function stem(word: string): string {
-  if (word.length <= 3 || /^\d/.test(word)) return word;
-  let w = word;
-  if (w.endsWith("'s")) w = w.slice(0, -2);
-  const rules: Array<[RegExp, string]> = [
-    [/ies$/, 'y'],
-    [/(ss|us|is)$/, '$1'],
-    [/([^s])s$/, '$1'],
-  ];
-  for (const [pattern, replacement] of rules) {
-    if (pattern.test(w)) {
-      w = w.replace(pattern, replacement);
-      break;
-    }
-  }
-  const suffixes = ['ational', 'ation', 'ness', 'ment', 'ing', 'edly', 'ed', 'ly', 'er', 'e'];
-  for (const suffix of suffixes) {
-    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
-      w = w.slice(0, -suffix.length);
-      break;
-    }
-  }
-  return w;
+  if (word.length <= 4 || /\d/.test(word)) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(ss|us|is)$/.test(word)) return word;
+  if (word.endsWith('ing') && word.length >= 7) return word.slice(0, -3);
+  if (word.endsWith('ed') && word.length >= 6) return word.slice(0, -2);
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
 }

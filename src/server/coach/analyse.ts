@@ -1,0 +1,316 @@
+/**
+ * The offline evaluator's reading of a text: content words as lemmas (wink-nlp's English lite
+ * model, decision 0200) folded through the synonym groups, each with its negation, and the quantities with their units in one canonical scale.
+ */
+import winkNLP, { type ItemToken, type ItsFunction } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { PHRASES, SYNONYM_OF } from './synonyms';
+import { foldText, stem } from './text';
+
+/** How many content words after "not", "no", "lack"… a negation covers. */
+const NEGATION_REACH = 3;
+
+export interface Term {
+  /** The lemma after synonym folding. */
+  word: string;
+  /** The word as written (folded), for spelling repair: a misspelling lemmatises badly. */
+  surface: string;
+  negated: boolean;
+  /** The first content word after a negation: what the negation denies in the first place. */
+  negationHead: boolean;
+  /** Position among the text's terms, for neighbourhoods. */
+  position: number;
+}
+
+export interface Quantity {
+  /** In the unit's base scale (mL as L, % as a fraction, µm as m). */
+  value: number;
+  /** `length`, `volume`, a currency, a counted noun…; '' for a bare number. */
+  dimension: string;
+  negated: boolean;
+  /** Absolute tolerance stated with the number (`± 1`), in the base scale. */
+  tolerance?: number;
+}
+
+export interface Analysis {
+  terms: Term[];
+  quantities: Quantity[];
+}
+
+// Loaded once per process (about 0.3 s); `pos` drives content-word selection, `negation` sets
+// each token's negation flag up to the end of its clause.
+let nlp: ReturnType<typeof winkNLP> | undefined;
+function reader() {
+  nlp ??= winkNLP(model, ['sbd', 'pos']);
+  return nlp;
+}
+
+/** Words that deny what follows them; "lack" and "without" as much as "not". */
+const NEGATORS = new Set([
+  'not',
+  "n't",
+  'no',
+  'never',
+  'none',
+  'neither',
+  'nor',
+  'cannot',
+  'without',
+  'lack',
+  'lacking',
+  'absent',
+  'nothing',
+  'nobody',
+]);
+
+/** Words that start a new clause, where a negation stops. */
+const CLAUSE_WORDS = new Set([
+  'but',
+  'so',
+  'because',
+  'while',
+  'whereas',
+  'although',
+  'yet',
+  'which',
+  'that',
+]);
+
+// WORKAROUND(wink-nlp-types): its.lemma is declared with a third `addons` parameter that
+// ItsFunction does not allow, though token.out(its.lemma) is the documented call.
+const lemmaOf = (): ItsFunction<string> => reader().its.lemma as unknown as ItsFunction<string>;
+
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV', 'NUM', 'X']);
+
+/** Lemmas that carry no content even when tagged as one. */
+const EMPTY_LEMMAS = new Set([
+  'be',
+  'have',
+  'do',
+  'get',
+  'so',
+  'also',
+  'then',
+  'just',
+  'very',
+  'really',
+  'thing',
+  'way',
+  'because',
+  'therefore',
+  'think',
+  'mean',
+  'basically',
+  'about',
+  'around',
+  'roughly',
+  'approximately',
+  'like',
+  'etc',
+  'answer',
+  'i',
+  'it',
+  'not',
+  'never',
+  'no',
+  "n't",
+]);
+
+interface Unit {
+  dimension: string;
+  factor: number;
+}
+
+const UNITS: Record<string, Unit> = {
+  km: { dimension: 'length', factor: 1000 },
+  m: { dimension: 'length', factor: 1 },
+  metre: { dimension: 'length', factor: 1 },
+  meter: { dimension: 'length', factor: 1 },
+  cm: { dimension: 'length', factor: 0.01 },
+  mm: { dimension: 'length', factor: 0.001 },
+  um: { dimension: 'length', factor: 1e-6 },
+  micrometre: { dimension: 'length', factor: 1e-6 },
+  micrometer: { dimension: 'length', factor: 1e-6 },
+  micron: { dimension: 'length', factor: 1e-6 },
+  nm: { dimension: 'length', factor: 1e-9 },
+  l: { dimension: 'volume', factor: 1 },
+  litre: { dimension: 'volume', factor: 1 },
+  liter: { dimension: 'volume', factor: 1 },
+  dl: { dimension: 'volume', factor: 0.1 },
+  ml: { dimension: 'volume', factor: 0.001 },
+  millilitre: { dimension: 'volume', factor: 0.001 },
+  milliliter: { dimension: 'volume', factor: 0.001 },
+  'ml/min': { dimension: 'flow', factor: 0.001 },
+  'l/min': { dimension: 'flow', factor: 1 },
+  'ml/l': { dimension: 'content', factor: 1 },
+  mmhg: { dimension: 'pressure', factor: 1 },
+  kpa: { dimension: 'pressure', factor: 7.50062 },
+  '%': { dimension: '', factor: 0.01 },
+  percent: { dimension: '', factor: 0.01 },
+  s: { dimension: 'time', factor: 1 },
+  sec: { dimension: 'time', factor: 1 },
+  second: { dimension: 'time', factor: 1 },
+  min: { dimension: 'time', factor: 60 },
+  minute: { dimension: 'time', factor: 60 },
+  h: { dimension: 'time', factor: 3600 },
+  hr: { dimension: 'time', factor: 3600 },
+  hour: { dimension: 'time', factor: 3600 },
+  g: { dimension: 'mass', factor: 1 },
+  kg: { dimension: 'mass', factor: 1000 },
+  mg: { dimension: 'mass', factor: 0.001 },
+  c: { dimension: 'temperature', factor: 1 },
+  degree: { dimension: 'temperature', factor: 1 },
+  pound: { dimension: 'gbp', factor: 1 },
+  gbp: { dimension: 'gbp', factor: 1 },
+};
+
+const SCALES: Record<string, number> = {
+  thousand: 1e3,
+  k: 1e3,
+  million: 1e6,
+  m: 1e6,
+  billion: 1e9,
+  bn: 1e9,
+};
+
+const singular = (word: string) =>
+  word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+
+/**
+ * Numbers with what follows them: `400 mL`, `0.5 (50%)`, `£130 million`, `3750 mL/min`,
+ * `79.8 ± 1 mmHg`, `-7`. A word after a number that is not a unit names what is counted
+ * (`40 cakes`), which is its dimension, so "40 minutes" does not match "40 cakes".
+ */
+const QUANTITY =
+  /(£|\$|€)?\s?(-?\d+(?:\.\d+)?)(?:\s?(?:±|\+\/-|\+-)\s?(\d+(?:\.\d+)?))?(?:\s?(thousand|million|billion|bn)\b)?(?:\s?(%|[a-z]+(?:\/[a-z]+)?))?/g;
+
+function readQuantities(folded: string, negatedAt: (offset: number) => boolean): Quantity[] {
+  const quantities: Quantity[] = [];
+  // Thousands separators and decimal commas as people type them.
+  const text = folded.replace(/(\d),(\d{3})\b/g, '$1$2').replace(/(\d),(\d)/g, '$1.$2');
+  for (const match of text.matchAll(QUANTITY)) {
+    const [, currency, number, plusMinus, scaleWord, after] = match;
+    if (number === undefined) continue;
+    // A number inside a word or formula symbol (co2, h2o, x2) is part of a name.
+    const before = text[match.index + match[0].indexOf(number) - 1];
+    if (before && /[a-z]/.test(before) && !currency) continue;
+    let value = Number(number);
+    let dimension = '';
+    let factor = 1;
+    const scale = scaleWord ? SCALES[scaleWord] : undefined;
+    if (scale) value *= scale;
+    if (currency) dimension = currency === '£' ? 'gbp' : currency;
+    if (after) {
+      const unitWord = after === '%' ? '%' : singular(after);
+      const unit = UNITS[unitWord] ?? UNITS[after];
+      if (!scale && SCALES[after] && currency) value *= SCALES[after]!;
+      else if (unit) {
+        dimension = unit.dimension || dimension;
+        factor = unit.factor;
+      } else if (
+        !currency &&
+        !/^(and|or|to|the|of|a|so|is|in|on|by|for|x|y|with|from|at)$/.test(after)
+      ) {
+        dimension = SYNONYM_OF.get(unitWord) ?? unitWord;
+      }
+    }
+    quantities.push({
+      value: value * factor,
+      dimension,
+      negated: negatedAt(match.index),
+      ...(plusMinus !== undefined ? { tolerance: Number(plusMinus) * factor } : {}),
+    });
+  }
+  return quantities;
+}
+
+/** Folds the text and rewrites the synonym phrases, before tokenising. */
+export function prepare(text: string): string {
+  let folded = foldText(text)
+    // Words joined by a hyphen are read as one term ("cell-wall", "x-intercept").
+    .replace(/([a-z])-([a-z])/g, '$1 $2');
+  for (const [pattern, replacement] of PHRASES) folded = folded.replace(pattern, replacement);
+  return folded;
+}
+
+/** Reads a text; pure, and safe on any string. */
+export function analyse(text: string): Analysis {
+  const prepared = prepare(text);
+  const doc = reader().readDoc(prepared);
+  const its = reader().its;
+  const terms: Term[] = [];
+  const negatedOffsets: Array<{ offset: number; negated: boolean }> = [];
+  let offset = 0;
+  // A unit or scale word after a number belongs to the quantity, not to the words.
+  let afterNumber = false;
+  // A negation reaches the next three words of its clause: "not cells" but not the rest of a
+  // long sentence (wink's own flag runs to the next punctuation, too far for an answer).
+  let negationLeft = 0;
+  doc.tokens().each((token: ItemToken) => {
+    const value = token.out(its.value) as string;
+    const found = prepared.indexOf(value, offset);
+    if (found >= 0) offset = found + value.length;
+    const pos = token.out(its.pos) as string;
+    const type = token.out(its.type) as string;
+    const lemma = (token.out(lemmaOf()) as string).toLowerCase();
+    if (type === 'punctuation' || CLAUSE_WORDS.has(lemma)) negationLeft = 0;
+    if (NEGATORS.has(lemma) || NEGATORS.has(value)) {
+      negationLeft = NEGATION_REACH;
+      negatedOffsets.push({ offset: found, negated: true });
+      return;
+    }
+    const negated = negationLeft > 0;
+    const negationHead = negationLeft === NEGATION_REACH;
+    negatedOffsets.push({ offset: found, negated });
+    const follows = afterNumber;
+    afterNumber = type === 'number' || (follows && (type === 'symbol' || value === '/'));
+    // Numbers are read with their units as quantities, below.
+    if (type !== 'word') return;
+    if (follows && (UNITS[lemma] || UNITS[value] || SCALES[value])) {
+      afterNumber = true;
+      return;
+    }
+    if (!CONTENT_POS.has(pos)) return;
+    if (EMPTY_LEMMAS.has(lemma) || lemma.length < 1) return;
+    // wink leaves some forms unlemmatised ("moistens", "warming"): the stem meets them.
+    const stemmed = stem(lemma);
+    const word =
+      SYNONYM_OF.get(lemma) ?? SYNONYM_OF.get(value) ?? SYNONYM_OF.get(stemmed) ?? stemmed;
+    terms.push({ word, surface: value, negated, negationHead, position: terms.length });
+    if (negationLeft > 0) negationLeft -= 1;
+  });
+  const negatedAt = (at: number) => {
+    let negated = false;
+    for (const entry of negatedOffsets) {
+      if (entry.offset > at) break;
+      if (entry.offset >= 0) negated = entry.negated;
+    }
+    return negated;
+  };
+  return { terms, quantities: readQuantities(prepared, negatedAt) };
+}
+
+/** Edit distance with transpositions, giving up once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i += 1) {
+    rows.push(new Array<number>(b.length + 1).fill(0));
+    rows[i]![0] = i;
+  }
+  for (let j = 0; j <= b.length; j += 1) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i += 1) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      }
+      rows[i]![j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+  }
+  return rows[a.length]![b.length]!;
+}

@@ -1,0 +1,169 @@
+/**
+ * Meaning-preserving rewrites for the offline evaluator, so a learner's own words meet the
+ * bank's. Kept small and close to the demo courses on purpose: general thesaurus synsets
+ * (WordNet) join words that differ in a science answer ("cell" and "prison", "block" and
+ * "city block") and cost 30 MB (decision 0200).
+ */
+
+/** Phrases folded to one word before lemmatisation (lower case, ASCII, after foldText). */
+export const PHRASES: Array<[RegExp, string]> = [
+  [/\bcarbon dioxide\b/g, 'co2'],
+  [/\bblood vessels?\b/g, 'capillary'],
+  [/\bcell[- ]walls?\b/g, 'cellwall'],
+  [/\bcell[- ]membranes?\b|\bplasma membranes?\b/g, 'cellmembrane'],
+  [/\bred blood cells?\b|\berythrocytes?\b/g, 'erythrocyte'],
+  [/\bwhite blood cells?\b|\bleukocytes?\b|\bleucocytes?\b/g, 'leukocyte'],
+  [/\bcell division\b/g, 'division'],
+  [/\bprogrammed cell death\b|\bcell suicide\b/g, 'apoptosis'],
+  [/\bwater[- ]loving\b/g, 'hydrophilic'],
+  [/\bwater[- ]hating\b|\bwater[- ]fearing\b/g, 'hydrophobic'],
+  [/\bsemi[- ]?permeable\b|\bselectively permeable\b|\bpartially permeable\b/g, 'semipermeable'],
+  [/\bsalutary neglect\b/g, 'salutaryneglect'],
+  [/\bgreat britain\b|\bthe british\b|\bengland\b/g, 'britain'],
+  [/\bhouse of commons\b|\bmembers of parliament\b/g, 'parliament'],
+  [/\bking george( iii)?\b|\bthe crown\b/g, 'king'],
+  [/\bno taxation without representation\b/g, 'tax consent representation'],
+  [/\by[- ]intercepts?\b/g, 'intercept'],
+  [/\bgradients?\b/g, 'slope'],
+  [/\bbelow atmospheric\b|\bsub-?atmospheric\b/g, 'negative pressure'],
+  [/\bright[- ]shift\b|\bshifts? (?:to )?the right\b|\bmoves? (?:to )?the right\b/g, 'rightshift'],
+  [/\bleft[- ]shift\b|\bshifts? (?:to )?the left\b|\bmoves? (?:to )?the left\b/g, 'leftshift'],
+];
+
+/**
+ * Groups of words one answer may use for another; the first is the form both sides are
+ * compared in. Lemmas (after wink's lemmatiser), lower case.
+ */
+const GROUPS: string[][] = [
+  ['block', 'stop', 'prevent', 'inhibit', 'halt', 'interfere', 'disrupt', 'pause', 'arrest'],
+  ['kill', 'destroy'],
+  ['burst', 'lyse', 'rupture', 'explode', 'pop'],
+  [
+    'synthesis',
+    'make',
+    'build',
+    'production',
+    'produce',
+    'formation',
+    'form',
+    'assembly',
+    'manufacture',
+    'create',
+    'making',
+    'building',
+  ],
+  ['target', 'site'],
+  ['virus', 'viral'],
+  ['bacterium', 'bacteria', 'bacterial', 'microbe'],
+  ['animal', 'human', 'mammalian'],
+  ['oxygen', 'o2'],
+  ['hemoglobin', 'haemoglobin', 'hb'],
+  ['affinity', 'attraction', 'grip'],
+  ['release', 'unload', 'give', 'deliver', 'offload'],
+  ['lower', 'reduce', 'decrease', 'drop', 'fall', 'less', 'weaken', 'low'],
+  ['raise', 'increase', 'rise', 'high', 'more', 'boost', 'elevate', 'higher', 'greater'],
+  ['acid', 'acidity', 'h'],
+  ['temperature', 'heat', 'warm', 'warmth', 'hot', 'warmer'],
+  ['filter', 'trap', 'catch', 'clean'],
+  ['humidify', 'moisten', 'moisture', 'humid', 'wet', 'moist', 'damp'],
+  ['mucus', 'mucous', 'mucosa', 'lining'],
+  ['turbulence', 'turbulent', 'swirl'],
+  ['bypass', 'skip', 'avoid', 'miss'],
+  ['collapse', 'deflate', 'shrink'],
+  ['recoil', 'elastic', 'elasticity', 'spring'],
+  ['separate', 'own', 'independent', 'distinct', 'different'],
+  ['cartilage', 'cartilaginous'],
+  ['oesophagus', 'esophagus', 'gullet', 'foodpipe'],
+  ['swallow', 'swallowing', 'food', 'bolus'],
+  ['cough', 'coughing'],
+  ['replicate', 'reproduce', 'copy', 'multiply'],
+  ['host', 'infected'],
+  ['living', 'alive', 'life', 'live', 'organism'],
+  ['metabolism', 'metabolic'],
+  ['ribosome', 'ribosomal'],
+  ['circular', 'loop', 'ring'],
+  ['engulf', 'phagocytosis', 'absorb', 'ingest'],
+  ['hypertonic', 'concentrated', 'strong'],
+  ['shrink', 'shrivel', 'contract'],
+  ['tumour', 'tumor'],
+  ['mutation', 'mutate', 'mutated', 'damage', 'damaged', 'faulty', 'broken'],
+  ['uncontrolled', 'unchecked', 'unregulated', 'uncontrollable', 'runaway'],
+  ['debt', 'owe', 'borrow'],
+  ['troop', 'army', 'soldier', 'garrison'],
+  ['defend', 'defence', 'defense', 'protect', 'protection', 'security'],
+  ['tax', 'taxation', 'duty', 'levy', 'taxed'],
+  ['enforce', 'enforcement', 'strict', 'crack'],
+  ['colony', 'colonist', 'colonial', 'american', 'america'],
+  ['assembly', 'legislature'],
+  ['elect', 'vote', 'election', 'voter', 'choose'],
+  ['consent', 'agree', 'agreement', 'permission'],
+  ['reject', 'refuse', 'turn', 'dismiss'],
+  ['propaganda', 'persuade', 'persuasion', 'biased', 'bias', 'exaggerate'],
+  ['omit', 'leave', 'ignore', 'exclude', 'hide', 'miss'],
+  ['boycott', 'nonimportation'],
+  ['petition', 'appeal'],
+  ['reconciliation', 'reconcile', 'compromise', 'peace'],
+  ['monarchy', 'king', 'crown', 'monarch'],
+  ['independence', 'independent', 'separation', 'break'],
+  ['plain', 'simple', 'ordinary', 'everyday', 'clear'],
+  ['parallel'],
+  ['intersect', 'meet', 'cross', 'touch'],
+  ['false', 'contradiction', 'impossible', 'untrue'],
+  ['charge', 'cost', 'price', 'fee', 'pay'],
+  ['hourly', 'hour'],
+  ['fix', 'fixed', 'callout', 'flat', 'standing'],
+  ['obstruction', 'obstructive', 'obstruct', 'blocked', 'blockage'],
+  ['narrow', 'narrowed', 'constrict', 'constricted'],
+  ['slowly', 'slow'],
+  ['multiply', 'times'],
+  ['divide', 'division'],
+  ['amphipathic', 'amphiphilic'],
+  ['ion', 'charged'],
+  ['water', 'aqueous'],
+  ['spontaneously', 'spontaneous', 'automatically', 'naturally'],
+  ['stable', 'stability', 'favourable', 'favorable'],
+  ['checkpoint', 'check'],
+];
+
+/** Each word's group representative. */
+export const SYNONYM_OF = new Map<string, string>();
+for (const group of GROUPS) {
+  const [head] = group;
+  for (const word of group) if (head && !SYNONYM_OF.has(word)) SYNONYM_OF.set(word, head);
+}
+
+/**
+ * Word pairs that say opposite things: a point that says one and an answer that says the other
+ * (without saying the first) is contradicted, even though the other words match.
+ */
+const OPPOSITES: Array<[string, string]> = [
+  ['raise', 'lower'],
+  ['enter', 'leave'],
+  ['inward', 'outward'],
+  ['hydrophilic', 'hydrophobic'],
+  ['hypertonic', 'hypotonic'],
+  ['rightshift', 'leftshift'],
+  ['positive', 'negative'],
+  ['gain', 'lose'],
+  ['open', 'close'],
+  ['expand', 'collapse'],
+  ['inspiration', 'expiration'],
+  ['inhale', 'exhale'],
+  ['living', 'nonliving'],
+  ['same', 'separate'],
+  ['support', 'oppose'],
+  ['accept', 'reject'],
+  ['true', 'false'],
+  ['obstruction', 'restriction'],
+  ['actual', 'virtual'],
+  ['internal', 'external'],
+  ['suppressor', 'oncogene'],
+];
+
+export const OPPOSITE_OF = new Map<string, string>();
+for (const [a, b] of OPPOSITES) {
+  const left = SYNONYM_OF.get(a) ?? a;
+  const right = SYNONYM_OF.get(b) ?? b;
+  OPPOSITE_OF.set(left, right);
+  OPPOSITE_OF.set(right, left);
+}
