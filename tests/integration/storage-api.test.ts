@@ -355,6 +355,85 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
       expect((await avatars.list()).data!.map((e) => e.name)).toEqual(['small.png']);
     });
 
+    it('signs upload URLs for what the caller may write, and uploads through them once signed', async () => {
+      const alice = await newUser();
+      const bob = await newUser();
+      const homework = alice.client.storage.from('homework');
+      const signed = await homework.createSignedUploadUrl(`${alice.id}/signed.txt`);
+      expect(signed.error).toBeNull();
+      expect(signed.data?.signedUrl).toContain(
+        `/storage/v1/object/upload/sign/homework/${alice.id}/signed.txt?token=`,
+      );
+      // Anyone holding the URL may upload once it is signed: no session needed.
+      const uploaded = await anon.storage
+        .from('homework')
+        .uploadToSignedUrl(`${alice.id}/signed.txt`, signed.data!.token, 'signed bytes', {
+          contentType: 'text/plain',
+        });
+      expect(uploaded.error).toBeNull();
+      expect(uploaded.data).toMatchObject({
+        path: `${alice.id}/signed.txt`,
+        fullPath: `homework/${alice.id}/signed.txt`,
+      });
+      // The object is the signer's: their policies let them read it back.
+      const read = await homework.download(`${alice.id}/signed.txt`);
+      expect(await read.data?.text()).toBe('signed bytes');
+
+      // No upsert was signed: a second upload with the same token is a duplicate.
+      const again = await anon.storage
+        .from('homework')
+        .uploadToSignedUrl(`${alice.id}/signed.txt`, signed.data!.token, 'again');
+      expect(again.error).toMatchObject({ status: 409 });
+      const upsert = await homework.createSignedUploadUrl(`${alice.id}/signed.txt`, {
+        upsert: true,
+      });
+      const replaced = await anon.storage
+        .from('homework')
+        .uploadToSignedUrl(`${alice.id}/signed.txt`, upsert.data!.token, 'replaced');
+      expect(replaced.error).toBeNull();
+      expect(await (await homework.download(`${alice.id}/signed.txt`)).data?.text()).toBe(
+        'replaced',
+      );
+
+      // Signing is refused where the caller's policies would refuse the write.
+      const intoBobs = await homework.createSignedUploadUrl(`${bob.id}/mine.txt`);
+      expect(intoBobs.error).toMatchObject({ status: 403 });
+      expect(
+        (await anon.storage.from('homework').createSignedUploadUrl('x.txt')).error,
+      ).toMatchObject({
+        status: 403,
+      });
+      expect(
+        (await alice.client.storage.from('nope').createSignedUploadUrl('x.txt')).error,
+      ).toMatchObject({
+        status: 404,
+        message: 'Bucket not found',
+      });
+
+      // A token works for its own object only, and never as a download token (nor the reverse).
+      const other = await anon.storage
+        .from('homework')
+        .uploadToSignedUrl(`${alice.id}/other.txt`, upsert.data!.token, 'x');
+      expect(other.error).toMatchObject({ status: 400 });
+      const asDownload = await fetch(
+        `${server.url}/storage/v1/object/sign/homework/${alice.id}/signed.txt?token=${upsert.data!.token}`,
+      );
+      expect(asDownload.status).toBe(400);
+      const download = await homework.createSignedUrl(`${alice.id}/signed.txt`, 60);
+      const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!;
+      const asUpload = await anon.storage
+        .from('homework')
+        .uploadToSignedUrl(`${alice.id}/signed.txt`, downloadToken, 'forged');
+      expect(asUpload.error).toMatchObject({ status: 400 });
+      const forged = await anon.storage
+        .from('homework')
+        .uploadToSignedUrl(`${alice.id}/signed.txt`, 'not.a.token', 'forged');
+      expect(forged.error).toMatchObject({ status: 400 });
+      expect(await (await homework.download(`${alice.id}/signed.txt`)).data?.text()).toBe(
+        'replaced',
+      );
+    });
+
     it('answers an unknown bucket with 404 and a missing or bad token with 403/400', async () => {
       const aliceId = randomUUID();
       expect((await service.storage.from('nope').upload('a.txt', 'x')).error).toMatchObject({

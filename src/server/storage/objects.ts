@@ -4,6 +4,7 @@
  * transaction for internal callers. Bucket settings (limits, public flag) are read as
  * superuser, as Supabase Storage does, so apps need no policies on storage.buckets to upload.
  */
+import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/types';
 import type { BlobSource, BlobStore } from './blob-store';
 import { fromDatabaseError, storageErrors } from './errors';
@@ -135,6 +136,44 @@ interface ObjectRowInput {
 }
 
 /**
+ * The statement that writes an object's row; parameters: bucket, name, owner, metadata, user
+ * metadata, file id. It answers the row's id and the file id it pointed at before.
+ */
+function objectRowSql(write: ObjectRowInput['write']): string {
+  const replace = `owner = $3, metadata = $4, user_metadata = $5, file_id = $6,
+                   updated_at = now(), last_accessed_at = now()`;
+  // An UPDATE for PUT, so that RLS's update policies alone decide, as in Supabase.
+  if (write === 'update') {
+    return `update storage.objects o set ${replace}
+              from (select id, file_id from storage.objects where bucket_id = $1 and name = $2) old
+             where o.id = old.id
+         returning o.id, old.file_id as old_file_id`;
+  }
+  return `with old as (select file_id from storage.objects where bucket_id = $1 and name = $2)
+          insert into storage.objects (bucket_id, name, owner, metadata, user_metadata, file_id)
+          values ($1, $2, $3, $4, $5, $6)
+          ${write === 'upsert' ? `on conflict (bucket_id, name) do update set ${replace}` : ''}
+          returning id, (select file_id from old) as old_file_id`;
+}
+
+/**
+ * Tries, inside the caller's transaction, the row write an upload would make, so the caller
+ * learns now whether their policies allow it (Supabase checks this before signing an upload
+ * URL). The caller rolls the transaction back. Refusals are the upload's own errors.
+ */
+export async function tryObjectRowWrite(
+  tx: Queryable,
+  input: { bucket: string; key: string; owner: string | null; upsert: boolean },
+): Promise<void> {
+  const params = [input.bucket, checkObjectKey(input.key), input.owner, '{}', null, randomUUID()];
+  try {
+    await tx.query(objectRowSql(input.upsert ? 'upsert' : 'insert'), params);
+  } catch (error) {
+    fromDatabaseError(error, storageErrors.keyExists);
+  }
+}
+
+/**
  * Points a row at a freshly written blob, under the caller's role, and settles the blobs: the
  * new one is removed when the row was refused (or, for an update, not found), the replaced
  * one when the row now points elsewhere. Uploads and copies both come through here.
@@ -152,20 +191,7 @@ async function saveObjectRow(
     input.userMetadata ? JSON.stringify(input.userMetadata) : null,
     input.fileId,
   ];
-  const replace = `owner = $3, metadata = $4, user_metadata = $5, file_id = $6,
-                   updated_at = now(), last_accessed_at = now()`;
-  // An UPDATE for PUT, so that RLS's update policies alone decide, as in Supabase.
-  const sql =
-    input.write === 'update'
-      ? `update storage.objects o set ${replace}
-           from (select id, file_id from storage.objects where bucket_id = $1 and name = $2) old
-          where o.id = old.id
-      returning o.id, old.file_id as old_file_id`
-      : `with old as (select file_id from storage.objects where bucket_id = $1 and name = $2)
-         insert into storage.objects (bucket_id, name, owner, metadata, user_metadata, file_id)
-         values ($1, $2, $3, $4, $5, $6)
-         ${input.write === 'upsert' ? `on conflict (bucket_id, name) do update set ${replace}` : ''}
-         returning id, (select file_id from old) as old_file_id`;
+  const sql = objectRowSql(input.write);
   let saved: { id: string; old_file_id: string | null } | undefined;
   try {
     saved = await run(async (tx) => {

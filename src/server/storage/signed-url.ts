@@ -1,7 +1,9 @@
 /**
- * Signed download URLs: a JWT signed with the deployment's current key that names one object
+ * Signed URLs: a JWT signed with the deployment's current key that names one object
  * (`url` = "bucket/key") and an expiry. It carries no role, so the API verifier refuses it as
- * a bearer token, and an API token carries no `url`, so it is refused here.
+ * a bearer token, and an API token carries no `url`, so it is refused here. An upload token
+ * also names its owner and whether it may replace, and is marked as one: a download token
+ * never uploads and an upload token never downloads.
  */
 import * as jose from 'jose';
 import type { KeySet } from '../keys/key-store';
@@ -37,12 +39,10 @@ export function encodeKey(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-export async function verifyObjectToken(
+async function verifySignedToken(
   keys: Pick<KeySet, 'publicJwks'>,
   token: string | undefined,
-  bucket: string,
-  key: string,
-): Promise<void> {
+): Promise<jose.JWTPayload> {
   if (!token) throw storageErrors.invalidSignature('Missing token query parameter');
   let payload: jose.JWTPayload;
   try {
@@ -54,6 +54,67 @@ export async function verifyObjectToken(
     if (error instanceof jose.errors.JWTExpired) throw storageErrors.expiredSignature();
     throw storageErrors.invalidSignature('Invalid signature: the token was not issued here');
   }
+  return payload;
+}
+
+export async function verifyObjectToken(
+  keys: Pick<KeySet, 'publicJwks'>,
+  token: string | undefined,
+  bucket: string,
+  key: string,
+): Promise<void> {
+  const payload = await verifySignedToken(keys, token);
   if (payload.url !== `${bucket}/${key}`)
     throw storageErrors.invalidSignature('Invalid signature: the token is for another object');
+  if (payload.use === UPLOAD_USE)
+    throw storageErrors.invalidSignature('Invalid signature: the token is for an upload');
+}
+
+const UPLOAD_USE = 'upload';
+
+/** As Supabase Storage: a signed upload URL is valid for two hours. */
+export const SIGNED_UPLOAD_EXPIRES_IN_SECONDS = 2 * 3600;
+
+export interface SignedUpload {
+  /** The signer's user id (the new object's owner), or null for the service role. */
+  owner: string | null;
+  upsert: boolean;
+}
+
+/** The token, and the path part storage-js appends to `{url}/storage/v1` to upload with it. */
+export async function signUploadUrl(
+  keys: Pick<KeySet, 'current'>,
+  bucket: string,
+  key: string,
+  upload: SignedUpload,
+): Promise<{ url: string; token: string }> {
+  const url = `${bucket}/${key}`;
+  const token = await new jose.SignJWT({
+    url,
+    owner: upload.owner,
+    upsert: upload.upsert,
+    use: UPLOAD_USE,
+  })
+    .setProtectedHeader({ alg: keys.current.alg, kid: keys.current.kid, typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + SIGNED_UPLOAD_EXPIRES_IN_SECONDS)
+    .sign(keys.current.privateKey);
+  return { url: `/object/upload/sign/${encodeKey(url)}?token=${token}`, token };
+}
+
+export async function verifyUploadToken(
+  keys: Pick<KeySet, 'publicJwks'>,
+  token: string | undefined,
+  bucket: string,
+  key: string,
+): Promise<SignedUpload> {
+  const payload = await verifySignedToken(keys, token);
+  if (payload.use !== UPLOAD_USE)
+    throw storageErrors.invalidSignature('Invalid signature: the token is not for an upload');
+  if (payload.url !== `${bucket}/${key}`)
+    throw storageErrors.invalidSignature('Invalid signature: the token is for another object');
+  return {
+    owner: typeof payload.owner === 'string' ? payload.owner : null,
+    upsert: payload.upsert === true,
+  };
 }

@@ -26,13 +26,21 @@ import {
   readObject,
   readPublicObject,
   removeObjects,
+  tryObjectRowWrite,
   updateBucket,
   uploadObject,
   type BucketRow,
   type Run,
 } from '../../storage/objects';
 import { bucketFromSegment, checkObjectKey, splitBucketAndKey } from '../../storage/paths';
-import { checkExpiresIn, signObjectUrl, verifyObjectToken } from '../../storage/signed-url';
+import {
+  checkExpiresIn,
+  signObjectUrl,
+  signUploadUrl,
+  verifyObjectToken,
+  verifyUploadToken,
+  type SignedUpload,
+} from '../../storage/signed-url';
 import {
   createBucketBody,
   listBody,
@@ -55,7 +63,7 @@ export function storageRoutes(
   const { core } = deps.storage;
   const verifier = cachedVerifier(deps.verifier);
   // Single-statement reads need no transaction: one round trip instead of three.
-  const superuserRead: Run = (fn) => fn(deps.db);
+  const superuser: Run = (fn) => fn(deps.db);
   const app = new Hono<ApiEnv>();
 
   app.use('*', apiCors());
@@ -240,7 +248,7 @@ export function storageRoutes(
   app.get('/object/sign/*', async (c) => {
     const { bucket, key } = splitBucketAndKey(objectPath(c, 'sign/'));
     await verifyObjectToken(deps.keys, c.req.query('token'), bucket, key);
-    const row = await readObject(superuserRead, bucket, key);
+    const row = await readObject(superuser, bucket, key);
     return download(c, row);
   });
 
@@ -272,7 +280,7 @@ export function storageRoutes(
       rest = rest.slice('public/'.length);
       const { bucket } = splitBucketAndKey(rest);
       if (!(await findBucket(deps.db, bucket)).public) throw storageErrors.noSuchBucket();
-      run = superuserRead;
+      run = superuser;
     } else {
       if (rest.startsWith('authenticated/')) rest = rest.slice('authenticated/'.length);
       run = asCaller(await authenticate(c));
@@ -302,17 +310,29 @@ export function storageRoutes(
 
   // Objects: upload, update, delete ----------------------------------------------------------
 
-  async function upload(c: StorageContext, mode: 'create' | 'update') {
-    const claims = await authenticate(c);
-    const { bucket, key } = splitBucketAndKey(objectPath(c));
+  /** Who an upload writes as: the caller, or (for a signed upload URL) its signer's grant. */
+  type Uploader =
+    | { kind: 'caller'; claims: JwtClaims }
+    | { kind: 'signed'; bucket: string; key: string; upload: SignedUpload };
+
+  async function upload(c: StorageContext, mode: 'create' | 'update', signed?: Uploader) {
+    const uploader = signed ?? { kind: 'caller', claims: await authenticate(c) };
+    const { bucket, key } =
+      uploader.kind === 'signed' ? uploader : splitBucketAndKey(objectPath(c));
+    // A signed upload was checked against the signer's policies when it was signed, and
+    // writes as Supabase Storage does: as the platform, owned by the signer.
+    const run = uploader.kind === 'caller' ? asCaller(uploader.claims) : superuser;
     const contentType = c.req.header('content-type') ?? '';
     const declared = c.req.header('content-length');
     const input = {
       bucket,
       key,
-      owner: ownerFromSub(claims.sub),
+      owner: uploader.kind === 'caller' ? ownerFromSub(uploader.claims.sub) : uploader.upload.owner,
       mode,
-      upsert: mode === 'create' && c.req.header('x-upsert') === 'true',
+      upsert:
+        uploader.kind === 'caller'
+          ? mode === 'create' && c.req.header('x-upsert') === 'true'
+          : uploader.upload.upsert,
     };
     let result;
     if (/^multipart\/form-data/i.test(contentType)) {
@@ -337,7 +357,7 @@ export function storageRoutes(
       const file = [...form.values()].find((value): value is File => typeof value !== 'string');
       if (!file) throw storageErrors.invalidRequest('The multipart body has no file part');
       const cacheControl = form.get('cacheControl');
-      result = await uploadObject(core, asCaller(claims), {
+      result = await uploadObject(core, run, {
         ...input,
         body: new Uint8Array(await file.arrayBuffer()),
         declaredLength: file.size,
@@ -349,7 +369,7 @@ export function storageRoutes(
       });
     } else {
       const body = c.req.raw.body ?? new Uint8Array(0);
-      result = await uploadObject(core, asCaller(claims), {
+      result = await uploadObject(core, run, {
         ...input,
         body,
         declaredLength: declared ? Number(declared) : undefined,
@@ -366,6 +386,34 @@ export function storageRoutes(
       fullPath: result.key,
     });
   }
+
+  // Signed upload URLs (storage-js createSignedUploadUrl / uploadToSignedUrl).
+  app.post('/object/upload/sign/*', async (c) => {
+    const claims = await authenticate(c);
+    const { bucket, key } = splitBucketAndKey(objectPath(c, 'upload/sign/'));
+    await findBucket(deps.db, bucket);
+    const grant: SignedUpload = {
+      owner: ownerFromSub(claims.sub),
+      upsert: c.req.header('x-upsert') === 'true',
+    };
+    // The write is tried under the caller's policies and always rolled back.
+    const tried = new Error('tried');
+    await deps.db
+      .asRole(claims, async (tx) => {
+        await tryObjectRowWrite(tx, { bucket, key, ...grant });
+        throw tried;
+      })
+      .catch((error: unknown) => {
+        if (error !== tried) throw error;
+      });
+    return c.json(await signUploadUrl(deps.keys, bucket, key, grant));
+  });
+
+  app.put('/object/upload/sign/*', async (c) => {
+    const { bucket, key } = splitBucketAndKey(objectPath(c, 'upload/sign/'));
+    const grant = await verifyUploadToken(deps.keys, c.req.query('token'), bucket, key);
+    return upload(c, 'create', { kind: 'signed', bucket, key, upload: grant });
+  });
 
   app.post('/object/*', (c) => upload(c, 'create'));
   app.put('/object/*', (c) => upload(c, 'update'));
