@@ -9,6 +9,7 @@ import type { KeySet } from '../keys/key-store';
 import { sha256Hex, randomToken } from './crypto';
 import { badRequest, AuthError } from './errors';
 import { appMetadata, loadUser, userJson, type LoadedUser, type UserJson } from './users';
+import { recordAuditEvent } from '../compliance/audit';
 
 export interface AuthDeps {
   config: Config;
@@ -147,6 +148,18 @@ export async function createSession(
   );
   const session = rows[0]!;
   await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
+  await recordAuditEvent(tx, {
+    action: 'auth.sign_in',
+    purpose: 'account security',
+    legalBasis: 'legitimate_interests',
+    tableName: 'auth.sessions',
+    recordId: session.id,
+    details: { method },
+    userId,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    sessionId: session.id,
+  });
   const refreshToken = await newRefreshToken(tx, session);
   return sessionResponse(deps, tx, session, refreshToken);
 }
@@ -260,6 +273,16 @@ export async function refreshSession(deps: AuthDeps, refreshToken: unknown): Pro
       const age = Date.now() - new Date(stored.revoked_at).getTime();
       if (age > REFRESH_REUSE_WINDOW_MS) {
         await tx.query('delete from auth.sessions where id = $1', [session.id]);
+        // A leaked token: security-incident detection counts these (decision 0403).
+        await recordAuditEvent(tx, {
+          action: 'auth.refresh_token_reused',
+          purpose: 'account security',
+          legalBasis: 'legitimate_interests',
+          tableName: 'auth.sessions',
+          recordId: session.id,
+          userId: session.user_id,
+          sessionId: session.id,
+        });
         return {
           error: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
         };

@@ -4,6 +4,7 @@
  */
 import type { Database, JwtClaims, Queryable } from '../db/types';
 import type { DataRoomDocument, DataRoomOverview, DataRoomTab } from '../../common/data-room';
+import { recordAuditEvent } from '../compliance/audit';
 
 export interface DocumentVersion {
   version: string;
@@ -112,14 +113,32 @@ export async function findDocument(
 }
 
 export async function recordAccess(
-  db: Queryable,
-  event: { documentId: string; path: string; action: 'open' | 'download'; grantId: string },
+  db: Database,
+  event: {
+    documentId: string;
+    path: string;
+    action: 'open' | 'download';
+    grantId: string;
+    clientAddress?: string;
+  },
 ): Promise<void> {
-  await db.query(
-    `insert into data_room.access_events (document_id, document_path, action, grant_id)
-     values ($1, $2, $3, $4)`,
-    [event.documentId, event.path, event.action, event.grantId],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into data_room.access_events (document_id, document_path, action, grant_id)
+       values ($1, $2, $3, $4)`,
+      [event.documentId, event.path, event.action, event.grantId],
+    );
+    await recordAuditEvent(tx, {
+      action:
+        event.action === 'download' ? 'data_room.document_download' : 'data_room.document_view',
+      purpose: 'investor data room access record',
+      legalBasis: 'legitimate_interests',
+      tableName: 'data_room.documents',
+      recordId: event.documentId,
+      details: { path: event.path, grant_id: event.grantId },
+      ip: event.clientAddress,
+    });
+  });
 }
 
 export interface AccessEvent {

@@ -103,6 +103,7 @@ function createApp(deps: GatewayDeps) {
         path,
         action: download ? 'download' : 'open',
         grantId,
+        clientAddress: c.get('clientAddress'),
       });
     }
     const fileName = path.split('/').pop()!;
