@@ -7,6 +7,38 @@ import { defineJob, type JobDefinition } from './job-queue';
 
 export const jobs: readonly JobDefinition[] = [
   defineJob({
+    name: 'security-incident-detection',
+    // Failed sign-ins, refresh-token reuse, PIN brute force, mass export (decision 0403).
+    cron: '*/5 * * * *',
+    retryLimit: 0,
+    async run(_data, { db, log }) {
+      const { rows } = await db.query<{ raised: number }>(
+        'select public.detect_security_incident() as raised',
+      );
+      if (rows[0]!.raised > 0) log.warn('security incidents raised', { count: rows[0]!.raised });
+    },
+  }),
+  defineJob({
+    name: 'retention-cleanup',
+    // Deletes or anonymises what data_retention_policies says has expired (decision 0402).
+    cron: '15 3 * * *',
+    async run(_data, { db, log }) {
+      const { rows } = await db.query<{
+        table_name: string;
+        rows_affected: number;
+        error: string | null;
+      }>('select table_name, rows_affected, error from public.cleanup_expired_data()');
+      for (const row of rows) {
+        if (row.error)
+          log.warn('retention cleanup failed', { table: row.table_name, error: row.error });
+      }
+      log.info('retention cleanup done', {
+        rows: rows.reduce((sum, row) => sum + row.rows_affected, 0),
+        tables: rows.length,
+      });
+    },
+  }),
+  defineJob({
     name: 'vacuum-analyze',
     // PGlite has no autovacuum (reference/pglite-notes.md); PostgreSQL runs its own.
     cron: '40 3 * * *',
