@@ -2,7 +2,7 @@
  * The instructor's course editor in headless Chromium against the built app, on this file's
  * own server and database: an instructor creates a course, adds modules, a Markdown lesson
  * (refused over 1 MB, scripts and unsafe links never run) and a video lesson, reorders by
- * keyboard and by drag and drop, writes a bank question with every field and a quiz; a student then sees the
+ * keyboard and by drag and drop, moves a lesson to another module by keyboard, writes a bank question with every field and a quiz; a student then sees the
  * course in that order. axe on every editor screen at 390 and 1280 px; screenshots are saved
  * in SCREENSHOTS_DIR/teach-course-editor when it is set, for looking at.
  */
@@ -176,6 +176,49 @@ describe('the course editor', () => {
       await expect
         .poll(() => modules.allInnerTexts())
         .toEqual([expect.stringContaining('Cells'), expect.stringContaining('Membranes')]);
+
+      // A lesson into another module by keyboard, with its "Move to module" list: the
+      // announcement says where it went and focus stays on the list in its new place.
+      const moveTransport = page.getByRole('combobox', {
+        name: 'Move lesson “Transport across the membrane” to module',
+      });
+      const focusedLabel = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      const lessonModule = async () => {
+        const { data } = await app.service
+          .from('lessons')
+          .select('module:modules(title)')
+          .eq('course_id', courseId)
+          .eq('title', 'Transport across the membrane')
+          .single();
+        return (data as unknown as { module: { title: string } }).module.title;
+      };
+      await moveTransport.focus();
+      await page.keyboard.press('ArrowDown');
+      await page
+        .getByText('Lesson “Transport across the membrane” moved to “Cells”, position 1 of 1.')
+        .waitFor();
+      await expect
+        .poll(() =>
+          page.getByRole('list', { name: 'Lessons of Cells' }).locator('li').allInnerTexts(),
+        )
+        .toEqual([expect.stringContaining('Transport across the membrane')]);
+      await expect.poll(focusedLabel).toBe('Move lesson “Transport across the membrane” to module');
+      expect(await lessonModule()).toBe('Cells');
+      await app.shot(page, 'lesson-moved-to-module');
+      // And back, still by keyboard: it goes to the end of “Membranes”.
+      await page.keyboard.press('ArrowDown');
+      await page
+        .getByText('Lesson “Transport across the membrane” moved to “Membranes”, position 2 of 2.')
+        .waitFor();
+      await expect
+        .poll(() => lessons.allInnerTexts())
+        .toEqual([
+          expect.stringContaining('The cell membrane'),
+          expect.stringContaining('Transport across the membrane'),
+        ]);
+      await expect.poll(focusedLabel).toBe('Move lesson “Transport across the membrane” to module');
+      expect(await lessonModule()).toBe('Membranes');
 
       // A bank question with every field; the empty form first shows where the gaps are.
       await page.getByRole('link', { name: 'Questions and quizzes (0, 0) of “Membranes”' }).click();

@@ -1,7 +1,8 @@
 /**
  * The module manager: a course's modules and their lessons in order. Each moves by drag and
- * drop (the grip) or by keyboard (its Move up / Move down buttons); a live region says where
- * it went, focus stays on the button used, and the new order is saved through
+ * drop (the grip) or by keyboard (its Move up / Move down buttons); a lesson moves to another
+ * module with its "Move to module" select (the end of that module). A live region says where
+ * it went, focus stays on the control used, and the new order is saved through
  * reorder_modules / reorder_lessons at once (shown before the server answers, undone if it
  * refuses). Modules are added, renamed and deleted here; lessons open their own editor.
  */
@@ -12,6 +13,7 @@ import { toast } from 'sonner';
 import { EmptyState } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useAppSession } from '@/lib/app-session';
 import { cn } from '@/lib/utils';
@@ -29,6 +31,7 @@ import { moveItem } from './move-item';
 type Dragged = { kind: 'module'; id: string } | { kind: 'lesson'; id: string; moduleId: string };
 
 const moveButtonId = (id: string, direction: 'up' | 'down') => `move-${id}-${direction}`;
+const moveToModuleId = (id: string) => `move-${id}-to-module`;
 
 export function ModuleManager({ course }: { course: CourseOutline }) {
   const session = useAppSession();
@@ -41,9 +44,19 @@ export function ModuleManager({ course }: { course: CourseOutline }) {
   const focusAfterMove = useRef<{ id: string; index: number; direction: 'up' | 'down' } | null>(
     null,
   );
+  // The lesson whose "Move to module" select takes focus once it shows in its new module.
+  const focusAfterModuleMove = useRef<{ id: string; moduleId: string } | null>(null);
   const pending = reorderModules.isPending || reorderLessons.isPending;
 
   useEffect(() => {
+    const moved = focusAfterModuleMove.current;
+    if (moved) {
+      const there = course.modules.find((m) => m.id === moved.moduleId);
+      if (there?.lessons.some((l) => l.id === moved.id)) {
+        focusAfterModuleMove.current = null;
+        document.getElementById(moveToModuleId(moved.id))?.focus();
+      }
+    }
     const target = focusAfterMove.current;
     if (!target || positionOf(course, target.id) !== target.index) return;
     focusAfterMove.current = null;
@@ -104,6 +117,29 @@ export function ModuleManager({ course }: { course: CourseOutline }) {
     );
   }
 
+  function moveLessonToModule(from: EditorModule, lesson: EditorLesson, targetId: string) {
+    const target = course.modules.find((m) => m.id === targetId);
+    if (!target || target.id === from.id) return;
+    const next = [...target.lessons.map((l) => l.id), lesson.id];
+    focusAfterModuleMove.current = { id: lesson.id, moduleId: target.id };
+    reorderLessons.mutate(
+      { userId: session.userId, courseId: course.id, moduleId: target.id, lessonIds: next },
+      {
+        onSuccess: () => {
+          setAnnouncement(
+            `Lesson “${lesson.title}” moved to “${target.title}”, position ${next.length} of ${next.length}.`,
+          );
+          toast.success(`Lesson moved to “${target.title}”.`);
+        },
+        onError: (error) => {
+          focusAfterModuleMove.current = null;
+          setAnnouncement(`Lesson “${lesson.title}” was not moved.`);
+          toast.error(`Could not move the lesson: ${error.message}`);
+        },
+      },
+    );
+  }
+
   function dropOnModule(event: DragEvent, index: number) {
     if (dragged?.kind !== 'module') return;
     event.preventDefault();
@@ -125,7 +161,7 @@ export function ModuleManager({ course }: { course: CourseOutline }) {
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
         Drag a module or lesson by its grip, or use its arrow buttons, to change the order students
-        follow.
+        follow; move a lesson to another module with its “Move to module” list.
         {pending && <span className="ml-1 font-medium text-foreground">Saving the order…</span>}
       </p>
       <p aria-live="polite" className="sr-only">
@@ -179,6 +215,8 @@ export function ModuleManager({ course }: { course: CourseOutline }) {
                         count={module.lessons.length}
                         dragging={dragged?.kind === 'lesson' && dragged.id === lesson.id}
                         onMove={(to, direction) => moveLesson(module, lessonIndex, to, direction)}
+                        otherModules={course.modules.filter((m) => m.id !== module.id)}
+                        onMoveToModule={(targetId) => moveLessonToModule(module, lesson, targetId)}
                         onDragStart={(event) => {
                           event.stopPropagation();
                           startDrag(event, lesson.id);
@@ -396,6 +434,8 @@ function LessonRow({
   count,
   dragging,
   onMove,
+  otherModules,
+  onMoveToModule,
   onDragStart,
   onDragEnd,
   onDragOver,
@@ -407,6 +447,8 @@ function LessonRow({
   count: number;
   dragging: boolean;
   onMove: (to: number, direction: 'up' | 'down') => void;
+  otherModules: EditorModule[];
+  onMoveToModule: (moduleId: string) => void;
   onDragStart: (event: DragEvent) => void;
   onDragEnd: () => void;
   onDragOver: (event: DragEvent) => void;
@@ -418,7 +460,7 @@ function LessonRow({
       onDragOver={onDragOver}
       onDrop={onDrop}
       className={cn(
-        'flex items-center gap-2 rounded-md border bg-card px-2 py-1.5',
+        'flex flex-wrap items-center gap-2 rounded-md border bg-card px-2 py-1.5',
         dragging && 'opacity-50',
       )}
     >
@@ -435,6 +477,24 @@ function LessonRow({
           {kindLabels[lesson.kind]} · {lesson.estimatedMinutes} min
         </p>
       </div>
+      {otherModules.length > 0 && (
+        <NativeSelect
+          id={moveToModuleId(lesson.id)}
+          aria-label={`Move lesson “${lesson.title}” to module`}
+          className="h-8 w-auto max-w-[12rem] shrink-0"
+          value=""
+          onChange={(event) => {
+            if (event.target.value) onMoveToModule(event.target.value);
+          }}
+        >
+          <option value="">Move to module…</option>
+          {otherModules.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.title}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
       <MoveButtons
         id={lesson.id}
         name={`lesson “${lesson.title}”`}

@@ -1,6 +1,7 @@
 /**
- * Puts a module's lessons in a new order through `reorder_lessons`; the outline shows it at
- * once and goes back if the server refuses.
+ * Puts a module's lessons in a new order through `reorder_lessons`, which may also bring in a
+ * lesson of another module of the course (moving it); the outline shows it at once and goes
+ * back if the server refuses.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
@@ -35,13 +36,16 @@ export function useReorderLessons() {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<CourseOutline | null>(key);
       if (before) {
+        // The list may bring in a lesson of another module (a move): it leaves that module.
+        const byId = new Map(before.modules.flatMap((m) => m.lessons.map((l) => [l.id, l])));
+        const listed = new Set(input.lessonIds);
         queryClient.setQueryData<CourseOutline>(key, {
           ...before,
-          modules: before.modules.map((m) => {
-            if (m.id !== input.moduleId) return m;
-            const byId = new Map(m.lessons.map((l) => [l.id, l]));
-            return { ...m, lessons: input.lessonIds.flatMap((id) => byId.get(id) ?? []) };
-          }),
+          modules: before.modules.map((m) =>
+            m.id === input.moduleId
+              ? { ...m, lessons: input.lessonIds.flatMap((id) => byId.get(id) ?? []) }
+              : { ...m, lessons: m.lessons.filter((l) => !listed.has(l.id)) },
+          ),
         });
       }
       return { before };
