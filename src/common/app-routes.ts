@@ -277,4 +277,14 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // Privacy (decision 0410): the user's consent and data requests; the request queue for
+  // organization and platform admins.
+  {
+    path: '/app/privacy',
+    label: 'Privacy',
+    section: 'Account',
+    title: pageTitle('Privacy'),
+    kind: 'app',
+    prerender: false,
+  },
 ];

@@ -62,7 +62,11 @@ export interface AppBrowser {
 }
 
 /** Starts the server and the browser for one test file; `name` names its temp and screenshot folders. */
-export async function startAppBrowser(name: string): Promise<AppBrowser> {
+export async function startAppBrowser(
+  name: string,
+  /** `firstVisit`: pages start with no consent choice, so the consent banner shows. */
+  options: { firstVisit?: boolean } = {},
+): Promise<AppBrowser> {
   const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
   const shotsRoot = process.env.SCREENSHOTS_DIR;
   const shotsDir = shotsRoot ? path.join(path.resolve(shotsRoot), name) : undefined;
@@ -88,7 +92,7 @@ export async function startAppBrowser(name: string): Promise<AppBrowser> {
         },
       ),
     );
-    browser = await launchBrowser();
+    browser = await launchBrowser(options);
   } catch (error) {
     await close();
     throw error;

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { consentPolicyVersion } from '../../src/common/consent';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -37,9 +38,31 @@ export const chromiumFlags = [
   '--no-first-run',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * A consent choice every page of a context starts with, unless the test asks for a first
+ * visit: the consent banner (decision 0410) would otherwise cover the foot of every page a
+ * test opens. "Accept all" keeps what the browser stores as it was before the banner existed.
+ */
+export const acceptedConsentScript = `try {
+  if (!localStorage.getItem('lyceum.consent'))
+    localStorage.setItem('lyceum.consent', JSON.stringify({ policyVersion: '${consentPolicyVersion}', decidedAt: new Date().toISOString(), choices: { analytics: true, marketing: true, functional: true } }));
+} catch {}`;
+
+/**
+ * `firstVisit`: contexts start with no consent choice, so the banner shows (the consent
+ * tests); otherwise each new context has made one.
+ */
+export async function launchBrowser(options: { firstVisit?: boolean } = {}): Promise<Browser> {
   ensureChromium();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumFlags });
+  if (options.firstVisit) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    await context.addInitScript(acceptedConsentScript);
+    return context;
+  };
+  return browser;
 }
 
 export const viewports = {

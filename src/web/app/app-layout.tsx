@@ -12,6 +12,7 @@ import { brand } from '@common/brand';
 import { useProfile } from '@/features/auth/api/get-profile';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { startAuth, useAuth } from '@/features/auth/auth-store';
+import { useConsentSync } from '@/features/privacy/api/consent';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import {
@@ -117,6 +118,7 @@ function SignedInApp({
   route: RouteEntry;
 }) {
   const memberships = useMemberships(userId);
+  useConsentSync(userId);
   const workspaces = useMemo(
     () =>
       memberships.data

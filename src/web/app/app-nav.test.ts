@@ -18,7 +18,7 @@ const organization = (
 const ownerScreens = ['/app/owner/boards', '/app/owner/distribution', '/app/owner/people'];
 const teachingScreens = ['/app/teaching', '/app/teaching/grading'];
 /** Everyone's own screens, listed last. */
-const ownScreens = ['/app/settings'];
+const ownScreens = ['/app/settings', '/app/privacy'];
 const adminScreens = [
   '/app/org/users',
   '/app/org/enrolments',
@@ -34,6 +34,7 @@ describe('app navigation', () => {
       'Dashboard',
       'Courses',
       'Settings',
+      'Privacy',
     ]);
   });
 
@@ -55,6 +56,7 @@ describe('app navigation', () => {
     expect(navFor(organization(['compliance_officer'])).map((i) => i.label)).toEqual([
       'Dashboard',
       'Settings',
+      'Privacy',
     ]);
   });
 
@@ -96,6 +98,7 @@ describe('app navigation', () => {
       'Course distribution',
       'All users',
       'Settings',
+      'Privacy',
     ]);
     // An organization-wide admin, a board admin and everyone else: none of them.
     for (const roles of [

@@ -15,6 +15,7 @@ import {
   Network,
   PencilRuler,
   Settings,
+  ShieldCheck,
   SlidersHorizontal,
   Share2,
   UserCog,
@@ -54,7 +55,10 @@ const navItems = {
 } as const;
 
 /** Everyone's own screens, whatever their roles: listed last. */
-const ownItems: readonly AppNavItem[] = [item('/app/settings', SlidersHorizontal)];
+const ownItems: readonly AppNavItem[] = [
+  item('/app/settings', SlidersHorizontal),
+  item('/app/privacy', ShieldCheck),
+];
 
 type NavKey = keyof typeof navItems;
 

@@ -65,4 +65,5 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/teaching/grading-queue-page').then((m) => m.GradingQueuePage),
   '/app/teaching/grading/:attemptId': () =>
     import('@/features/teaching/grade-attempt-page').then((m) => m.GradeAttemptPage),
+  '/app/privacy': () => import('@/features/privacy/privacy-page').then((m) => m.PrivacyPage),
 };

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { brand } from '@common/brand';
 import { docGroups, routesInGroup } from '@common/site-routes';
+import { openConsentChoices } from '@/lib/consent-allows';
 import { LyceumMark } from './lyceum-mark';
 
 export function SiteFooter() {
@@ -43,9 +44,18 @@ export function SiteFooter() {
         ))}
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-5 py-5 text-xs text-muted-foreground sm:px-8">
-          © {brand.copyrightYear} {brand.company}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-5 py-5 text-xs text-muted-foreground sm:px-8">
+          <p>
+            © {brand.copyrightYear} {brand.company}. All rights reserved.
+          </p>
+          <button
+            type="button"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            onClick={openConsentChoices}
+          >
+            Privacy choices
+          </button>
+        </div>
       </div>
     </footer>
   );

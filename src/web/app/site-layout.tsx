@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { RouteEntry } from '@common/route-table';
@@ -36,6 +36,9 @@ export async function loadAppLayout(): Promise<AppLayoutModule> {
 }
 
 const LazyAppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+/** The consent banner's slot loads after hydration: a choice lives in the browser, not the HTML. */
+const ConsentSlot = lazy(() => import('./consent-slot').then((m) => ({ default: m.ConsentSlot })));
+const noSubscription = () => () => undefined;
 
 function hasDocSidebar(route: RouteEntry | undefined): boolean {
   return route?.kind === 'doc' || route?.kind === 'marketing';
@@ -51,6 +54,24 @@ function RoutedPage({ route }: { route: RouteEntry }) {
  * address gets the public frame, which knows only the public site's (decision 0002).
  */
 export function SiteLayout() {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return (
+    <>
+      <SiteOrAppFrame />
+      {inBrowser && (
+        <Suspense fallback={null}>
+          <ConsentSlot />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function SiteOrAppFrame() {
   const location = useLocation();
   if (isAppPath(location.pathname)) {
     const notFound = <PublicFrame route={undefined} />;

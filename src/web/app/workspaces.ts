@@ -8,6 +8,7 @@
  */
 import type { LearningRole, Workspace } from '@/lib/app-session';
 import { roleLabels, workspaceKey } from '@/lib/app-session';
+import { consentAllows } from '@/lib/consent-allows';
 import type { Membership, OrganizationBoard } from './api/get-memberships';
 
 export function workspacesFor(
@@ -103,6 +104,8 @@ export function readStoredWorkspace(userId: string): string | null {
 }
 
 export function storeWorkspace(userId: string, key: string): void {
+  // Remembering the choice is functional storage (decision 0410).
+  if (!consentAllows('functional')) return;
   try {
     localStorage.setItem(storageKey(userId), key);
   } catch {

@@ -2,8 +2,11 @@
  * The documentation sidebar's expanded/collapsed state, kept in the `sidebar_state` cookie for
  * seven days and mirrored on <html data-sidebar-state>. The attribute lets CSS show the right
  * width before JavaScript runs: index.html sets it from the cookie with a tiny inline script,
- * so a prerendered page never jumps from expanded to collapsed.
+ * so a prerendered page never jumps from expanded to collapsed. The cookie is functional storage:
+ * without that consent the state lasts for the page only (decision 0410).
  */
+import { consentAllows } from './consent-allows';
+
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 
@@ -18,8 +21,11 @@ export function parseSidebarCookie(cookieHeader: string): boolean {
   return true;
 }
 
+/** The state chosen on this page, which holds even when the cookie may not be written. */
+let pageOpen: boolean | undefined;
+
 export function readSidebarOpen(): boolean {
-  return parseSidebarCookie(document.cookie);
+  return pageOpen ?? parseSidebarCookie(document.cookie);
 }
 
 function applyAttribute(open: boolean): void {
@@ -28,7 +34,9 @@ function applyAttribute(open: boolean): void {
 }
 
 export function writeSidebarOpen(open: boolean): void {
-  document.cookie = `${SIDEBAR_COOKIE_NAME}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+  pageOpen = open;
+  if (consentAllows('functional'))
+    document.cookie = `${SIDEBAR_COOKIE_NAME}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
   applyAttribute(open);
   for (const listener of listeners) listener();
 }
