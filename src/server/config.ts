@@ -98,6 +98,22 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   /** Path-style URLs (endpoint/bucket/key); the default when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: booleanFlag,
+  /**
+   * The study coach's model providers (decision 0201): A for Personal mode (a mid-size model),
+   * B for General mode (a small model, and a larger one of B when it fails or times out).
+   * Unset: the built-in offline engine.
+   */
+  AI_A_PROVIDER: z.enum(['openai-compatible', 'anthropic']).default('openai-compatible'),
+  AI_A_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  AI_A_API_KEY: optionalString,
+  AI_A_MODEL: optionalString,
+  AI_B_PROVIDER: z.enum(['openai-compatible', 'anthropic']).default('openai-compatible'),
+  AI_B_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  AI_B_API_KEY: optionalString,
+  AI_B_MODEL: optionalString,
+  AI_B_FALLBACK_MODEL: optionalString,
+  /** How long one model call may take before the next model (or the offline engine) answers. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
 });
 
 /** Settings that only make sense together. */
@@ -107,6 +123,28 @@ const checkedSchema = schema.superRefine((env, ctx) => {
       code: 'custom',
       path: ['S3_BUCKET'],
       message: 'required when STORAGE_BACKEND=s3',
+    });
+  for (const name of ['A', 'B'] as const) {
+    const model = env[`AI_${name}_MODEL`];
+    const kind = env[`AI_${name}_PROVIDER`];
+    if (model && kind === 'openai-compatible' && !env[`AI_${name}_BASE_URL`])
+      ctx.addIssue({
+        code: 'custom',
+        path: [`AI_${name}_BASE_URL`],
+        message: `required with AI_${name}_MODEL for an OpenAI-compatible server (e.g. https://api.openai.com/v1 or http://localhost:11434/v1)`,
+      });
+    if (model && kind === 'anthropic' && !env[`AI_${name}_API_KEY`])
+      ctx.addIssue({
+        code: 'custom',
+        path: [`AI_${name}_API_KEY`],
+        message: `required with AI_${name}_MODEL for Anthropic`,
+      });
+  }
+  if (env.AI_B_FALLBACK_MODEL && !env.AI_B_MODEL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AI_B_FALLBACK_MODEL'],
+      message: "needs AI_B_MODEL (the fallback backs up B's small model)",
     });
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
     ctx.addIssue({
@@ -151,6 +189,7 @@ function toConfig(env: z.infer<typeof schema>) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     vercel: { token: env.VERCEL_TOKEN, apiUrl: env.VERCEL_API_URL, teamId: env.VERCEL_TEAM_ID },
+    ai: aiConfig(env),
     auth: {
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       sessionLifetimeDays: env.SESSION_LIFETIME_DAYS,
@@ -179,6 +218,27 @@ function toConfig(env: z.infer<typeof schema>) {
             }
           : undefined,
     },
+  };
+}
+
+function aiConfig(env: z.infer<typeof schema>) {
+  const provider = (name: 'A' | 'B') => {
+    const model = env[`AI_${name}_MODEL`];
+    if (!model) return undefined;
+    return {
+      name,
+      kind: env[`AI_${name}_PROVIDER`],
+      baseUrl: env[`AI_${name}_BASE_URL`]?.replace(/\/+$/, ''),
+      apiKey: env[`AI_${name}_API_KEY`],
+      model,
+    };
+  };
+  const b = provider('B');
+  return {
+    a: provider('A'),
+    b,
+    bFallbackModel: b ? env.AI_B_FALLBACK_MODEL : undefined,
+    timeoutMs: env.AI_TIMEOUT_MS,
   };
 }
 

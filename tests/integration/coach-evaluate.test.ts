@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai';
 import {
   databaseKinds,
   signUserToken,
@@ -53,7 +54,10 @@ describe.each(databaseKinds)('coach-evaluate function on %s', (kind) => {
 
   it('judges a correct, a partial and a wrong answer', async () => {
     const correct = await evaluate(server, userToken, { ...question, answer: 'x = 4 and y = 3' });
-    expect(correct).toMatchObject({ status: 200, body: { verdict: 'correct', missing: [] } });
+    expect(correct).toMatchObject({
+      status: 200,
+      body: { verdict: 'correct', missing: [], engine: { kind: 'offline' } },
+    });
 
     const partial = await evaluate(server, userToken, { ...question, answer: 'x = 4, y = 7' });
     expect(partial).toMatchObject({
@@ -109,5 +113,50 @@ describe.each(databaseKinds)('coach-evaluate function on %s', (kind) => {
     expect(anon).toMatchObject({ status: 401, body: { code: 'not_signed_in' } });
     const service = await evaluate(server, server.serviceRoleKey, { ...question, answer: 'x = 4' });
     expect(service).toMatchObject({ status: 401, body: { code: 'not_signed_in' } });
+  });
+});
+
+describe.each(databaseKinds)('coach-evaluate with a configured model on %s', (kind) => {
+  let server: TestServer;
+  let fake: FakeOpenAI;
+  let userToken: string;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    server = await startTestServer(kind, {
+      AI_B_BASE_URL: fake.url,
+      AI_B_MODEL: 'small-b',
+      AI_B_FALLBACK_MODEL: 'large-b',
+      AI_TIMEOUT_MS: '2000',
+    });
+    userToken = await signUserToken(server, randomUUID());
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it("answers with the model's validated verdict, and offline when both models fail", async () => {
+    fake.reply = () =>
+      '{"verdict": "partially_correct", "missing": [2], "feedback": "Now find y."}';
+    const judged = await evaluate(server, userToken, { ...question, answer: 'x = 4' });
+    expect(judged).toEqual({
+      status: 200,
+      body: {
+        verdict: 'partially_correct',
+        missing: ['y = 3'],
+        feedback: 'Now find y.',
+        engine: { kind: 'model', label: 'Provider B · small-b', provider: 'B', model: 'small-b' },
+      },
+    });
+    expect(fake.textOf(fake.requests.at(-1)!)).toContain('<answer>\nx = 4\n</answer>');
+
+    fake.behave('small-b', { kind: 'error', status: 500 });
+    fake.behave('large-b', { kind: 'hang' });
+    const fallback = await evaluate(server, userToken, { ...question, answer: 'x = 4' });
+    expect(fallback).toMatchObject({
+      status: 200,
+      body: { verdict: 'partially_correct', missing: ['y = 3'], engine: { kind: 'offline' } },
+    });
   });
 });

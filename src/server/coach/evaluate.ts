@@ -6,6 +6,7 @@
  * and says which points are missing.
  */
 import type { Evaluation, Verdict } from '../../common/coach';
+import { OFFLINE_ENGINE, type AiProvider, type AiRoute, type EngineInfo } from '../ai/provider';
 import { analyse, editDistance, type Analysis, type Quantity, type Term } from './analyse';
 import { OPPOSITE_OF } from './synonyms';
 
@@ -282,7 +283,23 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
   };
 }
 
-/** Judges an answer. The signature is shared by the coach, quizzes and LE Adapt. */
-export async function evaluateAnswer(input: EvaluationInput): Promise<Evaluation> {
-  return evaluateOffline(input);
+/**
+ * Judges an answer. The signature is shared by the coach, quizzes and LE Adapt. With `ai`
+ * (a configured provider), the route's model judges first and the offline evaluator takes
+ * over when it fails; `engine` says which one answered.
+ */
+export async function evaluateAnswer(
+  input: EvaluationInput,
+  options: { ai?: AiProvider; route?: AiRoute } = {},
+): Promise<Evaluation & { engine: EngineInfo }> {
+  if (options.ai?.configured(options.route ?? 'general')) {
+    const { evaluateWithModel } = await import('./evaluate-model');
+    const { fallbackReason: _reason, ...result } = await evaluateWithModel(
+      input,
+      options.ai,
+      options.route,
+    );
+    return result;
+  }
+  return { ...evaluateOffline(input), engine: OFFLINE_ENGINE };
 }
