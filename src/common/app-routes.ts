@@ -32,6 +32,14 @@ export const appRoutes: readonly RouteEntry[] = [
     prerender: false,
   },
   {
+    path: '/app/library',
+    label: 'Library',
+    section: 'Learning',
+    title: pageTitle('Library'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
     path: '/app/courses/:courseId',
     label: 'Course',
     section: 'Courses',

@@ -10,6 +10,7 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { createDataRoomServices, prepareDataRoom } from './data-room/services';
 import { seedDemoOnFirstStart } from './learning/demo-seed';
+import { seedDemoReadings } from './library/demo-readings';
 import { createGateway } from './gateway/app';
 import { watchEndedSessions } from './gateway/ops/ended-sessions';
 import { createRequestMetrics, startMetricsFlush } from './gateway/ops/metrics';
@@ -52,7 +53,8 @@ export async function prepareDatabase(
   if (removed > 0) log.info('removed stale upload files', { removed });
   const dataRoom = createDataRoomServices({ db, config, log, storage });
   await prepareDataRoom({ db, config, log, storage }, dataRoom);
-  await seedDemoOnFirstStart(config, db, log);
+  const demo = await seedDemoOnFirstStart(config, db, log);
+  if (demo.seeded) await seedDemoReadings(db, storage, log);
   return {
     config,
     db,

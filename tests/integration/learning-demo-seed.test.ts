@@ -12,6 +12,7 @@ import {
   readCourseDirectory,
 } from '../../src/server/learning/course-content';
 import { DEMO_PASSWORD, demoAccounts, seedLearningDemo } from '../../src/server/learning/demo-seed';
+import { defaultLibraryDir, seedDemoReadings } from '../../src/server/library/demo-readings';
 import {
   databaseKinds,
   startTestServer,
@@ -29,7 +30,10 @@ describe.each(databaseKinds)('demo seed on %s', (kind) => {
   beforeAll(async () => {
     // Start-up seeds in embedded mode only; on PostgreSQL the same loader is called directly.
     server = await startTestServer(kind, { DEMO_SEED: 'true', LOG_LEVEL: 'info' }, { log });
-    if (kind === 'postgres') await seedLearningDemo(server.deps.db, log);
+    if (kind === 'postgres') {
+      await seedLearningDemo(server.deps.db, log);
+      await seedDemoReadings(server.deps.db, server.deps.storage, log);
+    }
   }, 120_000);
   afterAll(() => server?.stop());
 
@@ -78,7 +82,23 @@ describe.each(databaseKinds)('demo seed on %s', (kind) => {
             .eq('course_id', id)
         ).count;
       expect(await count('modules')).toBe(course.manifest.modules.length);
-      expect(await count('lessons')).toBe(course.manifest.modules.flatMap((m) => m.lessons).length);
+      // Plus the sample reader of content/library, when the course has one.
+      const reader = ['pdf', 'epub'].find((ext) =>
+        fs.existsSync(path.join(defaultLibraryDir(), `${course.manifest.slug}-reader.${ext}`)),
+      );
+      expect(await count('lessons')).toBe(
+        course.manifest.modules.flatMap((m) => m.lessons).length + (reader ? 1 : 0),
+      );
+      if (reader) {
+        const { data: found } = await student.client.rpc('search_library', {
+          query: 'sample reader',
+          course: id,
+          kinds: [reader],
+        });
+        // The lesson by its title, and the file's title page, which says it is a sample.
+        const hits = found as { kind: string; position: number | null }[];
+        expect(hits.some((h) => h.kind === reader && h.position === 1)).toBe(true);
+      }
       expect(await count('questions')).toBe(course.questions.length);
 
       const first = course.manifest.modules[0]!;

@@ -4,6 +4,7 @@ import { dataRoomAccessFunction } from './data-room-access';
 import { coachEvaluateFunction } from './coach-evaluate';
 import { flashcardsFunction } from './flashcards';
 import { healthFunction } from './health';
+import { libraryFunction } from './library';
 import { orgPeopleFunction } from './org-people';
 import type { EdgeFunctionDefinition } from './types';
 import { vercelAnalyticsFunction } from './vercel-analytics';
@@ -18,4 +19,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   coachEvaluateFunction,
   flashcardsFunction,
   aiStudyChatFunction,
+  libraryFunction,
 ];

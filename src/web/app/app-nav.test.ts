@@ -29,10 +29,11 @@ const adminScreens = [
 ];
 
 describe('app navigation', () => {
-  it('shows a student the dashboard and the course library', () => {
+  it('shows a student the dashboard, the course library and the reading library', () => {
     expect(navFor(organization(['learner'])).map((i) => i.label)).toEqual([
       'Dashboard',
       'Courses',
+      'Library',
       'Settings',
       'Privacy',
     ]);
@@ -47,8 +48,8 @@ describe('app navigation', () => {
       expect(
         navFor(workspace)
           .map((i) => i.label)
-          .slice(0, 3),
-      ).toEqual(['Dashboard', 'Courses', 'Course Editor']);
+          .slice(0, 4),
+      ).toEqual(['Dashboard', 'Courses', 'Library', 'Course Editor']);
     }
     expect(navFor(organization(['learner'])).map((i) => i.path)).not.toContain(
       '/app/course-editor',
@@ -64,6 +65,7 @@ describe('app navigation', () => {
     expect(navFor(organization(['compliance_officer', 'learner'])).map((i) => i.path)).toEqual([
       '/app',
       '/app/courses',
+      '/app/library',
       ...ownScreens,
     ]);
     expect(navFor(organization(['compliance_officer'])).map((i) => i.path)).toEqual([
@@ -76,6 +78,7 @@ describe('app navigation', () => {
     expect(navFor(organization(['org_admin'], true)).map((i) => i.path)).toEqual([
       '/app',
       '/app/courses',
+      '/app/library',
       '/app/course-editor',
       ...teachingScreens,
       ...adminScreens,
@@ -85,6 +88,7 @@ describe('app navigation', () => {
     expect(navFor(organization(['org_admin'], true)).map((i) => i.label)).toEqual([
       'Dashboard',
       'Courses',
+      'Library',
       'Course Editor',
       'Teaching',
       'Grading',
@@ -118,6 +122,7 @@ describe('app navigation', () => {
     expect(navFor(organization(['org_admin'])).map((i) => i.path)).toEqual([
       '/app',
       '/app/courses',
+      '/app/library',
       '/app/course-editor',
       ...teachingScreens,
       ...adminScreens,

@@ -12,6 +12,7 @@ import {
   Gauge,
   GraduationCap,
   LayoutDashboard,
+  Library,
   Network,
   PencilRuler,
   Settings,
@@ -40,6 +41,7 @@ function item(path: string, icon: LucideIcon): AppNavItem {
 const navItems = {
   dashboard: item('/app', LayoutDashboard),
   courses: item('/app/courses', BookOpen),
+  library: item('/app/library', Library),
   courseEditor: item('/app/course-editor', PencilRuler),
   teaching: item('/app/teaching', GraduationCap),
   grading: item('/app/teaching/grading', ClipboardCheck),
@@ -71,12 +73,13 @@ export const navByRole: Record<
   LearningRole | 'board_admin' | 'owner' | 'personal',
   readonly NavKey[]
 > = {
-  personal: ['dashboard', 'courses', 'courseEditor'],
-  learner: ['dashboard', 'courses'],
-  instructor: ['dashboard', 'courses', 'courseEditor', 'teaching', 'grading'],
+  personal: ['dashboard', 'courses', 'library', 'courseEditor'],
+  learner: ['dashboard', 'courses', 'library'],
+  instructor: ['dashboard', 'courses', 'library', 'courseEditor', 'teaching', 'grading'],
   org_admin: [
     'dashboard',
     'courses',
+    'library',
     'courseEditor',
     'teaching',
     'grading',

@@ -9,6 +9,7 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app': () => import('@/features/learn/dashboard-page').then((m) => m.DashboardPage),
   '/app/courses': () =>
     import('@/features/learn/course-library-page').then((m) => m.CourseLibraryPage),
+  '/app/library': () => import('@/features/library/library-page').then((m) => m.LibraryPage),
   '/app/courses/:courseId': () => import('@/features/learn/course-page').then((m) => m.CoursePage),
   '/app/courses/:courseId/lessons/:lessonId': () =>
     import('@/features/learn/lesson-page').then((m) => m.LessonPage),

@@ -2,7 +2,8 @@
  * Saves a lesson (a new one goes last in its module). A PDF or ePub is uploaded first to the
  * private course-files bucket under the course's folder; if the lesson then cannot be saved,
  * the upload is removed again, and a replaced file is removed once the lesson points at the
- * new one, so no file is left that no lesson names.
+ * new one, so no file is left that no lesson names. The library extracts the uploaded file's
+ * text for search before the lesson is saved.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
@@ -74,6 +75,19 @@ async function upload(courseId: string, kind: keyof typeof fileKinds, file: File
         ? `The server refused the file as too large (${formatBytes(file.size)}; the limit is 100 MB).`
         : `The file could not be uploaded: ${error.message}`;
     throw new EditorError(message, String(status ?? 'storage'), 'file');
+  }
+  // The library indexes the file's text now (decision 0151); a file it cannot read is removed
+  // again and the lesson is not saved, so no lesson names a file without its text.
+  const extracted = await client.functions.invoke('library/extract', { body: { path } });
+  if (extracted.error) {
+    await client.storage.from('course-files').remove([path]);
+    const response = (extracted.error as { context?: Response }).context;
+    const body = (await response?.json().catch(() => null)) as { message?: string } | null;
+    throw new EditorError(
+      body?.message ?? `The file could not be read: ${extracted.error.message}`,
+      'invalid_file',
+      'file',
+    );
   }
   return path;
 }
