@@ -71,6 +71,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The study coach (issue 13, decision 0210).
+  {
+    path: '/app/coach',
+    label: 'Study Coach',
+    section: 'Learning',
+    title: pageTitle('Study Coach'),
+    kind: 'app',
+    prerender: false,
+  },
   // The instructor's course editor (decision 0120): courses they teach, their modules,
   // lessons, question banks and quizzes.,
   {

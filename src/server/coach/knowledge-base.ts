@@ -119,8 +119,12 @@ export function knowledgeReply(hits: readonly KnowledgeHit[]): string {
     return "I don't know: nothing in your courses' material matches that question. Try other words, pick a course, or ask your instructor.";
   }
   const label = best.kind === 'lesson' ? 'lesson' : 'refresher';
+  // Several questions share a refresher: each source is listed once.
   const more = hits
     .slice(1)
+    .filter(
+      (hit, i, all) => hit.href !== best.href && all.findIndex((h) => h.href === hit.href) === i,
+    )
     .map((hit) => `- [${hit.title}](${hit.href}) (${hit.course})`)
     .join('\n');
   return `${best.passage}\n\nSource: the ${label} [${best.title}](${best.href}) in *${best.course}*.${more ? `\n\nSee also:\n${more}` : ''}`;

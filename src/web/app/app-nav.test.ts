@@ -34,6 +34,7 @@ describe('app navigation', () => {
       'Dashboard',
       'Courses',
       'Library',
+      'Study Coach',
       'Settings',
       'Privacy',
     ]);
@@ -48,8 +49,8 @@ describe('app navigation', () => {
       expect(
         navFor(workspace)
           .map((i) => i.label)
-          .slice(0, 4),
-      ).toEqual(['Dashboard', 'Courses', 'Library', 'Course Editor']);
+          .slice(0, 5),
+      ).toEqual(['Dashboard', 'Courses', 'Library', 'Study Coach', 'Course Editor']);
     }
     expect(navFor(organization(['learner'])).map((i) => i.path)).not.toContain(
       '/app/course-editor',
@@ -66,6 +67,7 @@ describe('app navigation', () => {
       '/app',
       '/app/courses',
       '/app/library',
+      '/app/coach',
       ...ownScreens,
     ]);
     expect(navFor(organization(['compliance_officer'])).map((i) => i.path)).toEqual([
@@ -79,6 +81,7 @@ describe('app navigation', () => {
       '/app',
       '/app/courses',
       '/app/library',
+      '/app/coach',
       '/app/course-editor',
       ...teachingScreens,
       ...adminScreens,
@@ -89,6 +92,7 @@ describe('app navigation', () => {
       'Dashboard',
       'Courses',
       'Library',
+      'Study Coach',
       'Course Editor',
       'Teaching',
       'Grading',
@@ -123,6 +127,7 @@ describe('app navigation', () => {
       '/app',
       '/app/courses',
       '/app/library',
+      '/app/coach',
       '/app/course-editor',
       ...teachingScreens,
       ...adminScreens,

@@ -6,6 +6,7 @@
 import {
   BarChart3,
   BookOpen,
+  Bot,
   ClipboardCheck,
   ClipboardList,
   FileText,
@@ -42,6 +43,7 @@ const navItems = {
   dashboard: item('/app', LayoutDashboard),
   courses: item('/app/courses', BookOpen),
   library: item('/app/library', Library),
+  coach: item('/app/coach', Bot),
   courseEditor: item('/app/course-editor', PencilRuler),
   teaching: item('/app/teaching', GraduationCap),
   grading: item('/app/teaching/grading', ClipboardCheck),
@@ -73,13 +75,14 @@ export const navByRole: Record<
   LearningRole | 'board_admin' | 'owner' | 'personal',
   readonly NavKey[]
 > = {
-  personal: ['dashboard', 'courses', 'library', 'courseEditor'],
-  learner: ['dashboard', 'courses', 'library'],
-  instructor: ['dashboard', 'courses', 'library', 'courseEditor', 'teaching', 'grading'],
+  personal: ['dashboard', 'courses', 'library', 'coach', 'courseEditor'],
+  learner: ['dashboard', 'courses', 'library', 'coach'],
+  instructor: ['dashboard', 'courses', 'library', 'coach', 'courseEditor', 'teaching', 'grading'],
   org_admin: [
     'dashboard',
     'courses',
     'library',
+    'coach',
     'courseEditor',
     'teaching',
     'grading',

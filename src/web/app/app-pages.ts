@@ -17,6 +17,7 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/learn/quiz-page').then((m) => m.QuizPage),
   '/app/courses/:courseId/discussion': () =>
     import('@/features/learn/discussion-page').then((m) => m.DiscussionPage),
+  '/app/coach': () => import('@/features/coach/coach-page').then((m) => m.CoachPage),
   '/app/settings': () => import('@/features/settings/settings-page').then((m) => m.SettingsPage),
   '/app/course-editor': () =>
     import('@/features/course-editor/courses-page').then((m) => m.TaughtCoursesPage),

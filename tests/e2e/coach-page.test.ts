@@ -1,0 +1,136 @@
+/**
+ * The study coach page (/app/coach) in headless Chromium against the built app, driven by the
+ * keyboard: a study session started with Enter, "I'm stuck", wrong answers up to the refresher
+ * offer, the offer accepted with its button, the teaching history and past sessions; the live
+ * region announcing replies; axe at 390 and 1280 px.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRow, questionRow } from '../integration/learning-fixture';
+import { startAppBrowser, type AppBrowser, type Person } from '../support/app-browser';
+import { seriousAxeViolations } from '../support/browser';
+
+let app: AppBrowser;
+let learner: Person;
+
+beforeAll(async () => {
+  app = await startAppBrowser('coach-page');
+  const org = await insertRow<{ id: string }>(app.service, 'organizations', {
+    name: 'Coach Test University',
+    slug: `coach-${Date.now().toString(36)}`,
+  });
+  learner = await app.createUser('coach-learner', 'Cora Learner');
+  await insertRow(app.service, 'memberships', {
+    user_id: learner.id,
+    organization_id: org.id,
+    role: 'learner',
+  });
+  const course = await insertRow<{ id: string }>(app.service, 'courses', {
+    organization_id: org.id,
+    title: 'The respiratory system',
+    subject: 'Human anatomy',
+    published: true,
+    visibility: 'organization',
+  });
+  const module = await insertRow<{ id: string }>(app.service, 'modules', {
+    course_id: course.id,
+    position: 1,
+    slug: 'the-lungs',
+    title: 'The lungs',
+  });
+  await insertRow(app.service, 'questions', {
+    ...questionRow(course.id, module.id, 'breathing-rate', 'numeric'),
+    prompt: 'How many breaths per minute does a resting adult take?',
+  });
+  await insertRow(app.service, 'questions', questionRow(course.id, module.id, 'gas-exchange'));
+  await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: course.id });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Types into the message box and sends with Enter, then waits for the reply to finish. */
+async function say(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: /Your (message|answer|question)/ });
+  await box.focus();
+  await page.keyboard.type(text);
+  const before = await page.getByRole('list', { name: 'Messages' }).locator('> li').count();
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => page.getByRole('list', { name: 'Messages' }).locator('> li').count())
+    .toBe(before + 2);
+  await page.getByRole('button', { name: 'Send' }).waitFor();
+}
+
+/** Presses a button by focusing it and pressing Enter, as a keyboard user would. */
+async function press(page: Page, name: string | RegExp) {
+  const button = page.getByRole('button', { name });
+  await button.focus();
+  await page.keyboard.press('Enter');
+}
+
+describe('the study coach page', () => {
+  it('runs a study session by keyboard up to the refresher, with the history and the announcements', async () => {
+    const page = await app.signedInPage('desktop', learner.email, '/app/coach');
+    await page.getByRole('heading', { level: 1, name: 'Study coach' }).waitFor();
+    await expect.poll(() => page.getByLabel('Course', { exact: true }).inputValue()).not.toBe('');
+
+    await say(page, "Let's start");
+    await page.getByTestId('awaiting-answer').waitFor();
+    await expect
+      .poll(() => page.getByTestId('coach-announcer').textContent())
+      .toContain('How many breaths per minute');
+    await expect
+      .poll(() => page.getByTestId('coach-engine').textContent())
+      .toContain('Built-in offline coach');
+
+    await press(page, "I'm stuck");
+    await page.getByRole('list', { name: 'Approaches tried' }).waitFor();
+    await say(page, '5');
+    await say(page, '30');
+    await page.getByRole('group', { name: 'The coach’s offer' }).waitFor();
+    await app.shot(page, 'refresher-offer-desktop');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await press(page, 'Yes, show me the refresher');
+    await expect
+      .poll(() => page.getByTestId('coach-announcer').textContent())
+      .toContain("Let's go back to the basics");
+    expect(await page.getByRole('button', { name: 'Yes, show me the refresher' }).count()).toBe(0);
+    const tried = page.getByRole('list', { name: 'Approaches tried' });
+    await expect.poll(() => tried.textContent()).toContain('Taught the refresher');
+    await expect.poll(() => tried.textContent()).toContain('Offered a refresher');
+    await page.getByRole('heading', { name: 'Why I’m asking this' }).waitFor();
+    await app.shot(page, 'refresher-desktop');
+
+    const sessions = page.getByRole('list', { name: 'Past sessions' });
+    await expect.poll(() => sessions.textContent()).toContain('The respiratory system');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('resumes a past session and passes axe at 390 px', async () => {
+    const page = await app.signedInPage('mobile', learner.email, '/app/coach');
+    await page.getByRole('heading', { level: 1, name: 'Study coach' }).waitFor();
+    await press(page, /^Resume The respiratory system/);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Messages' }).locator('> li').count())
+      .toBeGreaterThan(4);
+    await page.getByTestId('awaiting-answer').waitFor();
+    await app.shot(page, 'resumed-mobile');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await press(page, 'New session');
+    const general = page.getByRole('radio', { name: /General knowledge/ });
+    await general.focus();
+    await page.keyboard.press('Space');
+    await say(page, 'Which gas passes from the alveoli into the blood?');
+    await expect
+      .poll(() => page.getByTestId('coach-announcer').textContent())
+      .toMatch(/Source: the refresher|I don't know/);
+    await app.shot(page, 'general-mobile');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
