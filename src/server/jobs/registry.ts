@@ -39,6 +39,17 @@ export const jobs: readonly JobDefinition[] = [
     },
   }),
   defineJob({
+    name: 'reset-monthly-quotas',
+    // Usage allowances start afresh on the first of each month, UTC (decision 0202).
+    cron: '5 0 1 * *',
+    async run(_data, { db, log }) {
+      const { rows } = await db.query<{ reset: number }>(
+        'select public.reset_monthly_quotas() as reset',
+      );
+      log.info('monthly quotas reset', { counters: rows[0]!.reset });
+    },
+  }),
+  defineJob({
     name: 'vacuum-analyze',
     // PGlite has no autovacuum (reference/pglite-notes.md); PostgreSQL runs its own.
     cron: '40 3 * * *',
