@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useAppSession } from '@/lib/app-session';
+import { lessonFileName } from '@/lib/lesson-file-name';
 import { useRouteParams } from '@/lib/use-route-params';
 import { videoEmbed } from '@/lib/video-embed';
 import { useDeleteLesson } from './api/delete-lesson';
@@ -340,10 +341,7 @@ function FileField({
   onChange: (file: File | null) => void;
 }) {
   const rule = fileKinds[kind];
-  const storedName = stored
-    ?.split('/')
-    .pop()
-    ?.replace(/^[0-9a-f-]{36}-/, '');
+  const storedName = stored ? lessonFileName(stored) : undefined;
   return (
     <Field
       label={`${rule.label} file`}

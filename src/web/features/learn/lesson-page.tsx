@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import { MarkdownDocument } from '@/components/markdown-document';
 import { Button } from '@/components/ui/button';
 import { useAppSession } from '@/lib/app-session';
+import { lessonFileName } from '@/lib/lesson-file-name';
 import { useRouteParams } from '@/lib/use-route-params';
 import { useCourse } from './api/get-course';
 import { useLesson, type LessonDetail } from './api/get-lesson';
@@ -164,7 +165,7 @@ function LessonFile({ kind, path }: { kind: 'pdf' | 'epub'; path: string }) {
   const session = useAppSession();
   const link = useLessonFileUrl(session.userId, path);
   const label = kind === 'pdf' ? 'PDF' : 'ePub';
-  const name = path.split('/').pop() ?? path;
+  const name = lessonFileName(path);
   if (link.isPending) return <LoadingBlock label="Preparing the download…" />;
   if (link.isError) {
     return (
