@@ -14,7 +14,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `${brand.product} is a single web application in front of a PostgreSQL database. Every request, whether it comes from the browser, the REST API or an edge function, runs inside the database under the role carried by the caller's token. Access rules, audit logging, consent, data subject requests, incidents and retention are therefore implemented once, in the database, rather than repeated in each screen or endpoint.`,
+          text: `${brand.product} is a single web application in front of a PostgreSQL database. Every request, whether it comes from the browser, the REST API or an edge function, runs inside the database under the role carried by the caller's token. Access rules, audit logging, incident detection and retention are therefore implemented once, in the database, rather than repeated in each screen or endpoint.`,
         },
         {
           type: 'cards',
@@ -27,17 +27,17 @@ export const docPage: DocPage = {
             {
               title: 'Audit trail',
               icon: 'file',
-              text: 'Who changed what, when, from where, for which purpose and on which legal basis, kept out of reach of non-admin roles.',
+              text: 'Who changed what, when, for which purpose and on which legal basis; append-only, with a hash chain that shows any change made behind the platform’s back.',
             },
             {
-              title: 'Privacy operations',
+              title: 'Retention',
               icon: 'users',
-              text: 'Consent records per category, data subject requests with a 30-day due date, and retention rules per table.',
+              text: 'Retention rules per table, applied every night by a background job that deletes or anonymises what has expired and records how many rows.',
             },
             {
               title: 'Incident response',
               icon: 'alert',
-              text: 'Security incidents with severity and status; a critical incident opens its containment, notification and assessment actions automatically.',
+              text: 'Incidents raised from failed sign-ins, refresh-token reuse, data-room PIN guessing and mass exports; a critical one opens its containment, assessment and notification actions.',
             },
           ],
         },
@@ -59,7 +59,7 @@ export const docPage: DocPage = {
             [
               '**GDPR**',
               'Personal data of people in the EU and EEA',
-              'Consent records per category, data subject requests with due dates, a legal basis recorded with each audited change, retention rules per table, erasure and export handled server-side.',
+              'A purpose and one of the six legal bases recorded with each audited change and refused without one, retention rules per table, and the 72-hour notification deadline on incidents that involve personal data. Consent records and data subject requests are planned.',
             ],
             [
               '**FERPA**',
@@ -69,7 +69,7 @@ export const docPage: DocPage = {
             [
               '**HIPAA**',
               'Protected health information (PHI)',
-              'Every access to PHI is written to a dedicated `hipaa_audit_log` with purpose, roles, patient, IP address, user agent and session.',
+              'Incidents that involve PHI carry the 60-day notification deadline. A separate access log for PHI is planned; until then the general audit log records changes and reads.',
             ],
           ],
         },
@@ -96,12 +96,15 @@ export const docPage: DocPage = {
         {
           type: 'code',
           language: 'sql',
-          caption: 'Simplified illustration of the policy pattern',
+          caption: 'The audit log’s policy and grant (abridged from db/app/0700_audit_log.sql)',
           code: [
-            '-- Compliance officers may read the audit log.',
-            '-- Application roles get no update or delete policy, so they cannot change it.',
-            'create policy audit_log_read on audit_log for select to authenticated',
-            "  using (has_role(auth.uid(), 'compliance_officer'));",
+            "-- Compliance officers read their organization's entries; nobody updates or deletes.",
+            'create policy audit_log_officers on audit_log for select to authenticated',
+            '  using (organization_id = any ((select audit.readable_organizations())::uuid[])',
+            '    or (select audit.is_platform_admin()));',
+            '-- Identifiers and actions only: old_values and new_values are not granted.',
+            'grant select (id, "timestamp", user_id, action, table_name, record_id, ...)',
+            '  on audit_log to authenticated;',
           ].join('\n'),
         },
         {
@@ -118,7 +121,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'Every table that holds personal data has an audit trigger, and application events that are not row changes (a sign-in, an export) are recorded through `record_audit_event`. Each entry records:',
+          text: 'Every table that holds personal data (accounts, profiles, roles, memberships, enrolments, progress, attempts, goals, notes, flashcards, highlights, coach sessions and more) has an audit trigger, and events that are not row changes (a sign-in, a reused refresh token, a data-room document view) are recorded through `record_audit_event`. Passwords, tokens and secrets are never copied into the log. Each entry in `audit_log` records:',
         },
         {
           type: 'table',
@@ -129,12 +132,12 @@ export const docPage: DocPage = {
             ['`action`', 'What happened, for example insert, update, delete or export'],
             ['`table_name`', 'The table the change applies to'],
             ['`record_id`', 'The row that changed'],
-            ['`old_values`', 'The row before the change'],
-            ['`new_values`', 'The row after the change'],
+            ['`old_values`', 'The changed columns before the change (the whole row for a delete)'],
+            ['`new_values`', 'The changed columns after it (the whole row for an insert)'],
             ['`purpose`', 'Why the data was processed'],
             ['`legal_basis`', 'The GDPR legal basis for the processing'],
-            ['`ip_address`', 'The client address of the request'],
-            ['`user_agent`', 'The client software of the request'],
+            ['`ip_address`', 'The client address, for events the server records (sign-ins, views)'],
+            ['`user_agent`', 'The client software, for the same events'],
             ['`timestamp`', 'When it happened'],
             ['`session_id`', 'The session the request belonged to'],
           ],
@@ -142,22 +145,22 @@ export const docPage: DocPage = {
         {
           type: 'callout',
           tone: 'success',
-          title: 'Immutable to non-admin roles',
-          text: 'No policy allows a non-admin role to update or delete audit entries. Compliance Officers can read the log, access patterns and security events, but not the user data or course content behind them.',
+          title: 'Append-only, and tampering shows',
+          text: 'No API role, not even the service role, may insert, update or delete audit entries, and a trigger refuses changes by the database owner too; only the retention job removes the oldest entries. Each entry carries the hash of the one before it, and `verify_audit_chain` reports the first entry that was changed or removed. Compliance Officers read identifiers and actions (who, what, which record, when, why), never `old_values` or `new_values`, so the content of personal records stays out of their view.',
         },
         {
           type: 'paragraph',
-          text: 'Access to protected health information is logged separately by `log_hipaa_access` into `hipaa_audit_log`, which records the purpose, the roles of the person accessing, the patient, the IP address, the user agent and the session.',
+          text: 'Every entry needs a purpose and a legal basis: `validate_legal_basis` accepts the six bases of GDPR Article 6 (consent, contract, legal obligation, vital interests, public task, legitimate interests) and `record_audit_event` refuses an event without one.',
         },
       ],
     },
     {
       id: 'consent-management',
-      heading: 'Consent management',
+      heading: 'Consent management (planned)',
       blocks: [
         {
           type: 'paragraph',
-          text: 'Consent is recorded per user and per category in `user_consent`, with the time it was given or withdrawn.',
+          text: 'Consent will be recorded per user and per category in `user_consent`, with the time it was given or withdrawn and the policy version.',
         },
         {
           type: 'definitions',
@@ -182,17 +185,17 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: 'Withdrawing consent runs `withdraw_user_consent`, which records the withdrawal and clears the analytics and marketing cookies. Before processing is recorded, `validate_legal_basis` checks that a valid legal basis exists for the stated purpose, so consent-based processing stops once consent is gone.',
+          text: 'Withdrawing consent will run `withdraw_user_consent`, which records the withdrawal and clears the analytics and marketing cookies.',
         },
       ],
     },
     {
       id: 'data-subject-requests',
-      heading: 'Data subject requests',
+      heading: 'Data subject requests (planned)',
       blocks: [
         {
           type: 'paragraph',
-          text: 'Requests under the GDPR are recorded in `data_subject_requests` by `create_data_subject_request`, which sets a due date 30 days after the request unless another date is given. Six request types are supported:',
+          text: 'Requests under the GDPR will be recorded in `data_subject_requests` by `create_data_subject_request`, which sets a due date 30 days after the request unless another date is given. Six request types:',
         },
         {
           type: 'list',
@@ -207,7 +210,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: 'The request dashboard shows each request as **pending**, **completed** or **overdue** (not completed by its due date). Erasure and export run server-side in edge functions, so the complete data set is covered rather than what one screen can see.',
+          text: 'The request dashboard will show each request as **pending**, **completed** or **overdue** (not completed by its due date). Erasure and export will run on the server, so the complete data set is covered rather than what one screen can see.',
         },
       ],
     },
@@ -217,7 +220,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'Suspicious activity is recorded by `detect_security_incident` as a row in `security_incidents` with a severity (low, medium, high or critical) and a status. Each incident moves through a fixed workflow:',
+          text: 'Every five minutes a background job runs `detect_security_incident`, which raises a row in `security_incidents` for each signal over its threshold: 20 failed sign-ins from one address or 10 for one account within 15 minutes, any reuse of a refresh token (the session is revoked at once), 10 wrong data-room PINs from one address within 15 minutes, and 5 exports by one person within an hour. A Compliance Officer can also report an incident with `report_security_incident`. Each incident has a severity (low, medium, high or critical) and moves through a fixed workflow, one step at a time; a skipped step is refused:',
         },
         {
           type: 'steps',
@@ -239,7 +242,11 @@ export const docPage: DocPage = {
           type: 'callout',
           tone: 'warning',
           title: 'Critical incidents',
-          text: 'When an incident is recorded with critical severity, response actions for containment, notification and assessment are created automatically in `incident_response_actions`, so none of the three can be forgotten. The full plan is on [Data Breach Response](/data-breach-response).',
+          text: 'When an incident is recorded with critical severity, response actions for containment (due in an hour), assessment (24 hours) and notification (72 hours) are created automatically in `incident_response_actions`, so none of the three can be forgotten. The full plan is on [Data Breach Response](/data-breach-response).',
+        },
+        {
+          type: 'paragraph',
+          text: 'An incident that involves personal data carries the GDPR deadline, 72 hours from detection, to notify the supervisory authority; one that involves protected health information carries the HIPAA deadline of 60 days to notify the people affected.',
         },
       ],
     },
@@ -249,11 +256,11 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'Each table with personal data has a retention rule. A rule names the table (`table_name`), how long rows are kept (`retention_period_days`), the legal basis for keeping them (`legal_basis`) and whether the rule is in force (`is_active`).',
+          text: 'Records kept for a limited time have a rule in `data_retention_policies`: the table (`table_name`), how long rows are kept (`retention_period_days`), the legal basis for keeping them (`legal_basis`), whether the rule is in force (`is_active`), and whether expired rows are deleted or anonymised. The defaults: audit entries seven years; failed sign-ins lose their address, browser and email after 30 days; data-room PIN attempts are deleted after 90 days and document views after two years. Learning records (notes, progress, attempts) are kept while the account exists.',
         },
         {
           type: 'paragraph',
-          text: '`cleanup_expired_data` runs as a scheduled background job and deletes rows older than the period of each active rule. Inactive rules are skipped, which lets an institution suspend deletion, for example during a legal hold, without losing the rule.',
+          text: '`cleanup_expired_data` runs every night at 03:15 UTC as a background job. Each run is kept in `retention_runs` and written to the audit log with the number of rows it deleted or anonymised. Inactive rules are skipped, which lets a platform administrator suspend deletion, for example during a legal hold, without losing the rule.',
         },
       ],
     },
@@ -266,28 +273,24 @@ export const docPage: DocPage = {
           caption: 'Database procedures behind the compliance features',
           columns: ['Procedure', 'What it does'],
           rows: [
-            ['`record_audit_event`', 'Writes an application event to the audit log'],
+            [
+              '`record_audit_event`',
+              'Writes an event to the audit log; refused without a valid legal basis',
+            ],
+            ['`validate_legal_basis`', 'Checks a purpose and one of the six GDPR legal bases'],
+            ['`verify_audit_chain`', 'Reports the first audit entry that was changed or removed'],
             [
               '`cleanup_expired_data`',
-              'Deletes data past its retention period under the active retention rules',
-            ],
-            [
-              '`withdraw_user_consent`',
-              'Records a consent withdrawal; the analytics and marketing cookies are cleared',
-            ],
-            [
-              '`validate_legal_basis`',
-              'Checks that processing for a purpose has a valid legal basis',
-            ],
-            [
-              '`create_data_subject_request`',
-              'Records a GDPR request with its type and due date (30 days by default)',
+              'Deletes or anonymises data past its retention period under the active rules',
             ],
             [
               '`detect_security_incident`',
-              'Records a security incident; critical ones open their response actions',
+              'Raises incidents from sign-in, token, PIN and export signals',
             ],
-            ['`log_hipaa_access`', 'Records an access to protected health information'],
+            [
+              '`report_security_incident`',
+              'Records an incident a Compliance Officer learnt of; critical ones open their actions',
+            ],
           ],
         },
       ],
