@@ -59,7 +59,7 @@ export const docPage: DocPage = {
             [
               '**GDPR**',
               'Personal data of people in the EU and EEA',
-              'A purpose and one of the six legal bases recorded with each audited change and refused without one, retention rules per table, and the 72-hour notification deadline on incidents that involve personal data. Consent records and data subject requests are planned.',
+              'Consent per category with its history, a purpose and one of the six legal bases recorded with each audited change and refused without one, retention rules per table, and the 72-hour notification deadline on incidents that involve personal data. Data subject requests are planned.',
             ],
             [
               '**FERPA**',
@@ -94,20 +94,6 @@ export const docPage: DocPage = {
           text: 'Application roles such as Student, Instructor, Org Admin and Compliance Officer are stored in the `user_roles` table and checked inside policies with `has_role(user_id, role)`. Because the rule is in the database, a new screen or API endpoint cannot accidentally bypass it. The roles and their rights are listed on [User Roles & Permissions](/user-roles-permissions).',
         },
         {
-          type: 'code',
-          language: 'sql',
-          caption: 'The audit log’s policy and grant (abridged from db/app/0700_audit_log.sql)',
-          code: [
-            "-- Compliance officers read their organization's entries; nobody updates or deletes.",
-            'create policy audit_log_officers on audit_log for select to authenticated',
-            '  using (organization_id = any ((select audit.readable_organizations())::uuid[])',
-            '    or (select audit.is_platform_admin()));',
-            '-- Identifiers and actions only: old_values and new_values are not granted.',
-            'grant select (id, "timestamp", user_id, action, table_name, record_id, ...)',
-            '  on audit_log to authenticated;',
-          ].join('\n'),
-        },
-        {
           type: 'callout',
           tone: 'warning',
           title: 'The one role that bypasses policies',
@@ -121,7 +107,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'Every table that holds personal data (accounts, profiles, roles, memberships, enrolments, progress, attempts, goals, notes, flashcards, highlights, coach sessions and more) has an audit trigger, and events that are not row changes (a sign-in, a reused refresh token, a data-room document view) are recorded through `record_audit_event`. Passwords, tokens and secrets are never copied into the log. Each entry in `audit_log` records:',
+          text: 'Every table that holds personal data has an audit trigger, and events that are not row changes (a sign-in, a reused refresh token, a data-room document view) are recorded through `record_audit_event`. Passwords, tokens and secrets are never copied into the log. Each entry in `audit_log` records:',
         },
         {
           type: 'table',
@@ -156,36 +142,36 @@ export const docPage: DocPage = {
     },
     {
       id: 'consent-management',
-      heading: 'Consent management (planned)',
+      heading: 'Consent management',
       blocks: [
         {
           type: 'paragraph',
-          text: 'Consent will be recorded per user and per category in `user_consent`, with the time it was given or withdrawn and the policy version.',
+          text: 'A banner on the first visit asks for consent in four categories, with Reject all and Accept all side by side; the choice can be changed any time from Privacy choices in the footer. For a signed-in user it is kept in `user_consent`, and every change is added to `user_consent_history` with its time, source and policy version. ',
         },
         {
           type: 'definitions',
           items: [
             {
               term: 'Essential',
-              text: 'Needed for the service to work: sign-in, security and your saved preferences. Always on.',
+              text: 'Needed for the service to work: the sign-in session, the data-room grant and the consent choice itself. Always on.',
             },
             {
               term: 'Functional',
-              text: 'Conveniences such as remembering interface choices between visits.',
+              text: 'Remembering the documentation sidebar’s state and the last workspace between visits.',
             },
             {
               term: 'Analytics',
-              text: 'Measurement of how the platform is used, to improve it.',
+              text: 'Measurement of how the platform is used. No analytics tool runs today.',
             },
             {
               term: 'Marketing',
-              text: 'Communication about products and events.',
+              text: 'Advertising and campaign measurement. No marketing tool runs today.',
             },
           ],
         },
         {
           type: 'paragraph',
-          text: 'Withdrawing consent will run `withdraw_user_consent`, which records the withdrawal and clears the analytics and marketing cookies.',
+          text: 'Withdrawing consent runs `withdraw_user_consent`, which records the withdrawal; the browser then deletes the cookies and stored keys of every refused category. Essential consent cannot be withdrawn.',
         },
       ],
     },
