@@ -22,7 +22,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
-  // The learner's settings (issue 12, decision 0170).
+  // The learner's progress and settings (issue 12, decisions 0170–0172).
+  {
+    path: '/app/progress',
+    label: 'Progress',
+    section: 'Learning',
+    title: pageTitle('Progress'),
+    kind: 'app',
+    prerender: false,
+  },
   {
     path: '/app/settings',
     label: 'Settings',

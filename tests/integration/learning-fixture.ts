@@ -366,6 +366,13 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     'flashcard_reviews',
     flashcardReviewRow(users.learner.id, card.id, deck.id),
   );
+  // Time on task (decision 0171): a minute the database recorded for the learner.
+  await insertRow(service, 'study_time', {
+    user_id: users.learner.id,
+    course_id: course.id,
+    local_day: '2026-01-05',
+    seconds: 60,
+  });
   // Settings (decision 0170): the learner saved theirs.
   await insertRow(service, 'user_preferences', {
     user_id: users.learner.id,

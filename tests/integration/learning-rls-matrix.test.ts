@@ -418,6 +418,62 @@ const cases: TableCase[] = [
     },
     disposable: (f) => ({ user_id: f.users.spare.id }),
   },
+  // XP, badges and time on task (decision 0171): written by the database, read by their learner.
+  {
+    table: 'xp_events',
+    target: (f) => ({ user_id: f.users.learner.id, source: 'quiz_passed' }),
+    change: { amount: 99 },
+    insert: (f) => {
+      const source_id = unique('forged');
+      return {
+        row: {
+          user_id: f.users.learner.id,
+          source: 'goal_met',
+          source_id,
+          amount: 100,
+          local_day: '2026-01-05',
+        },
+        find: { source_id },
+      };
+    },
+    disposable: (f) => ({
+      user_id: f.users.learner.id,
+      source: 'goal_met',
+      source_id: unique('spare'),
+      amount: 1,
+      local_day: '2026-01-05',
+    }),
+  },
+  {
+    table: 'user_badges',
+    target: (f) => ({ user_id: f.users.learner.id, badge: 'first_quiz' }),
+    change: { earned_at: '2020-01-01T00:00:00+00:00' },
+    insert: (f) => ({
+      row: { user_id: f.users.learner.id, badge: 'level_10' },
+      find: { user_id: f.users.learner.id, badge: 'level_10' },
+    }),
+    disposable: (f) => ({ user_id: f.users.learner.id, badge: unique('spare') }),
+  },
+  {
+    table: 'study_time',
+    target: (f) => ({ user_id: f.users.learner.id, course_id: f.course, local_day: '2026-01-05' }),
+    change: { seconds: 86400 },
+    insert: (f) => ({
+      row: {
+        user_id: f.users.learner.id,
+        course_id: f.course,
+        local_day: '2026-01-06',
+        seconds: 600,
+      },
+      find: { user_id: f.users.learner.id, local_day: '2026-01-06' },
+    }),
+    disposable: (f) => ({
+      user_id: f.users.learner.id,
+      course_id: f.course,
+      local_day: '2026-01-07',
+      seconds: 1,
+    }),
+  },
   {
     table: 'user_roles',
     target: (f) => ({ user_id: f.users.learner.id, organization_id: f.orgA }),
@@ -595,6 +651,9 @@ const expected: Matrix = {
     delete: '',
   },
   user_roles: { select: only('learner', 'org_admin', 'owner'), insert: '', update: '', delete: '' },
+  xp_events: { select: only('learner'), insert: '', update: '', delete: '' },
+  user_badges: { select: only('learner'), insert: '', update: '', delete: '' },
+  study_time: { select: only('learner'), insert: '', update: '', delete: '' },
   user_preferences: {
     select: only('learner'),
     insert: only('learner'),

@@ -35,6 +35,7 @@ describe('app navigation', () => {
       'Courses',
       'Library',
       'Study Coach',
+      'Progress',
       'Settings',
       'Privacy',
     ]);
@@ -68,6 +69,7 @@ describe('app navigation', () => {
       '/app/courses',
       '/app/library',
       '/app/coach',
+      '/app/progress',
       ...ownScreens,
     ]);
     expect(navFor(organization(['compliance_officer'])).map((i) => i.path)).toEqual([

@@ -20,6 +20,7 @@ import {
   ShieldCheck,
   SlidersHorizontal,
   Share2,
+  Trophy,
   UserCog,
   Users,
   type LucideIcon,
@@ -45,6 +46,7 @@ const navItems = {
   library: item('/app/library', Library),
   coach: item('/app/coach', Bot),
   courseEditor: item('/app/course-editor', PencilRuler),
+  progress: item('/app/progress', Trophy),
   teaching: item('/app/teaching', GraduationCap),
   grading: item('/app/teaching/grading', ClipboardCheck),
   users: item('/app/org/users', UserCog),
@@ -75,8 +77,8 @@ export const navByRole: Record<
   LearningRole | 'board_admin' | 'owner' | 'personal',
   readonly NavKey[]
 > = {
-  personal: ['dashboard', 'courses', 'library', 'coach', 'courseEditor'],
-  learner: ['dashboard', 'courses', 'library', 'coach'],
+  personal: ['dashboard', 'courses', 'library', 'coach', 'courseEditor', 'progress'],
+  learner: ['dashboard', 'courses', 'library', 'coach', 'progress'],
   instructor: ['dashboard', 'courses', 'library', 'coach', 'courseEditor', 'teaching', 'grading'],
   org_admin: [
     'dashboard',

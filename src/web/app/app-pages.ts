@@ -18,6 +18,7 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/courses/:courseId/discussion': () =>
     import('@/features/learn/discussion-page').then((m) => m.DiscussionPage),
   '/app/coach': () => import('@/features/coach/coach-page').then((m) => m.CoachPage),
+  '/app/progress': () => import('@/features/progress/progress-page').then((m) => m.ProgressPage),
   '/app/settings': () => import('@/features/settings/settings-page').then((m) => m.SettingsPage),
   '/app/course-editor': () =>
     import('@/features/course-editor/courses-page').then((m) => m.TaughtCoursesPage),

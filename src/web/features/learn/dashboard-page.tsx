@@ -10,6 +10,8 @@ import { useAssignmentsDue } from './api/get-assignments-due';
 import { useContinueLesson } from './api/get-continue-lesson';
 import { useEnrolments } from './api/get-enrolments';
 import { useRecentResults } from './api/get-recent-results';
+import { useStudySummary } from './api/get-study-summary';
+import { usePreferences } from '@/lib/user-preferences';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { ProgressBar, formatDateTime } from './learn-ui';
 import { learnPaths } from './learn-paths';
@@ -149,6 +151,8 @@ function DashboardSections({
         )}
       </Section>
 
+      <StudySection userId={session.userId} />
+
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Assignments due" id="assignments">
           {assignments.isPending ? (
@@ -219,5 +223,77 @@ function DashboardSections({
         </Section>
       </div>
     </>
+  );
+}
+
+/** Level, streak and goals; reminders as the learner chose them in Settings. */
+function StudySection({ userId }: { userId: string }) {
+  const summary = useStudySummary(userId);
+  const preferences = usePreferences(userId).data?.preferences;
+  if (summary.isPending) {
+    return (
+      <Section title="Goals and streak" id="study">
+        <LoadingBlock label="Loading your goals…" />
+      </Section>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <Section title="Goals and streak" id="study">
+        <LoadError
+          message={`Could not load your goals: ${summary.error.message}`}
+          onRetry={() => void summary.refetch()}
+        />
+      </Section>
+    );
+  }
+  const { level, xp, currentStreak, activeToday, today, goals } = summary.data;
+  const soon = new Date(`${today}T00:00:00Z`);
+  soon.setUTCDate(soon.getUTCDate() + 3);
+  const dueSoon = goals.filter(
+    (g) =>
+      g.percent < 100 &&
+      g.dueOn !== null &&
+      g.dueOn >= today &&
+      g.dueOn <= soon.toISOString().slice(0, 10),
+  );
+  return (
+    <Section title="Goals and streak" id="study">
+      <p className="text-sm">
+        Level {level} · {xp.toLocaleString('en-GB')} XP · {currentStreak}-day streak
+      </p>
+      {preferences?.remindStreak && currentStreak > 0 && !activeToday && (
+        <p className="mt-2 text-sm font-medium">
+          Study today to keep your {currentStreak}-day streak.
+        </p>
+      )}
+      {preferences?.remindGoals &&
+        dueSoon.map((g) => (
+          <p key={g.id} className="mt-2 text-sm font-medium">
+            “{g.title}” is due {g.dueOn === today ? 'today' : `on ${g.dueOn}`} and is at {g.percent}
+            %.
+          </p>
+        ))}
+      {goals.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">No goals yet.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3">
+          {goals.slice(0, 4).map((g) => (
+            <li key={g.id} className="grid gap-1">
+              <span className="text-sm font-medium">
+                {g.title}
+                {g.courseTitle ? (
+                  <span className="font-normal text-muted-foreground"> · {g.courseTitle}</span>
+                ) : null}
+              </span>
+              <ProgressBar value={g.percent} label={g.title} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button asChild variant="link" className="mt-2 px-0">
+        <Link to="/app/progress">Goals, badges and activity</Link>
+      </Button>
+    </Section>
   );
 }

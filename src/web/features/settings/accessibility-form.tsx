@@ -1,4 +1,7 @@
-/** Text size, spacing, font, motion, contrast, the reading ruler and language. */
+/**
+ * Text size, spacing, font, motion, contrast, the reading ruler, language, time zone and the
+ * leaderboard opt-in: one row of user_preferences, saved together.
+ */
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -24,6 +27,19 @@ const fontOptions = [
   { value: 'dyslexic', label: 'OpenDyslexic' },
 ] as const;
 
+/** Every zone the browser knows (the database checks the name again), the current one first. */
+function timeZoneChoices(current: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones =
+      (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ??
+      [];
+  } catch {
+    zones = [];
+  }
+  return [...new Set([current, 'UTC', ...zones])];
+}
+
 export function AccessibilityForm({
   userId,
   initial,
@@ -48,7 +64,11 @@ export function AccessibilityForm({
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-5" aria-label="Accessibility and language">
+    <form
+      onSubmit={submit}
+      className="grid gap-5"
+      aria-label="Accessibility, language and study preferences"
+    >
       <ChoiceField
         legend="Text size"
         name="text-size"
@@ -101,6 +121,46 @@ export function AccessibilityForm({
       >
         <option value="en">English</option>
       </SelectField>
+      <SelectField
+        label="Time zone"
+        value={prefs.timeZone}
+        onChange={(event) => set('timeZone', event.target.value)}
+        hint="Your study days (the daily streak, cards-a-day and minutes-a-week goals) follow this calendar."
+        className="max-w-sm"
+      >
+        {timeZoneChoices(prefs.timeZone).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replace(/_/g, ' ')}
+          </option>
+        ))}
+      </SelectField>
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-medium">Reminders on your dashboard</legend>
+        <CheckField
+          label="Streak reminder"
+          hint="On the dashboard, when you have a streak and have not studied yet today."
+          checked={prefs.remindStreak}
+          onChange={(value) => set('remindStreak', value)}
+        />
+        <CheckField
+          label="Goal dates"
+          hint="On the dashboard, goals due within three days that are not met yet."
+          checked={prefs.remindGoals}
+          onChange={(value) => set('remindGoals', value)}
+        />
+        <p className="text-sm text-muted-foreground">
+          Lyceum sends email only about your account&apos;s security (codes, password and email
+          changes); those cannot be turned off.
+        </p>
+      </fieldset>
+      <div id="leaderboard">
+        <CheckField
+          label="Show me on course leaderboards"
+          hint="Off unless you turn it on. When on, the learners and instructors of your courses see your display name and the XP you earned in that course on its leaderboard."
+          checked={prefs.leaderboardOptIn}
+          onChange={(value) => set('leaderboardOptIn', value)}
+        />
+      </div>
       {save.isError && <Notice tone="error">{save.error.message}</Notice>}
       <div>
         <Button type="submit" disabled={save.isPending}>

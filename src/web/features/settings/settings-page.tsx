@@ -74,7 +74,7 @@ export function SettingsPage() {
       </Section>
 
       <Section
-        title="Accessibility, reading and language"
+        title="Accessibility, language and study"
         id="settings-accessibility"
         description="Applied on every screen of the app, on each device you sign in on."
       >
