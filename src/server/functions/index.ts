@@ -6,6 +6,7 @@ import { flashcardsFunction } from './flashcards';
 import { healthFunction } from './health';
 import { libraryFunction } from './library';
 import { orgPeopleFunction } from './org-people';
+import { simpleAiChatFunction } from './simple-ai-chat';
 import type { EdgeFunctionDefinition } from './types';
 import { vercelAnalyticsFunction } from './vercel-analytics';
 
@@ -17,6 +18,7 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   dataRoomFunction,
   orgPeopleFunction,
   coachEvaluateFunction,
+  simpleAiChatFunction,
   flashcardsFunction,
   aiStudyChatFunction,
   libraryFunction,
