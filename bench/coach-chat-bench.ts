@@ -8,9 +8,17 @@
  *   node --import tsx bench/coach-chat-bench.ts [seconds-per-case] [pglite|postgres]
  */
 import { buildCoachWorld, chat, type CoachUser } from '../tests/integration/coach-world';
-import { testClient, type TestServer } from '../tests/support/test-server';
+import { createClient } from '@supabase/supabase-js';
+import type { TestServer } from '../tests/support/test-server';
 import { onBothDatabases, startBenchServer, type BenchDatabase } from './lib/bench-server';
 import type { PostgresCluster } from '../tests/support/postgres-cluster';
+
+/** Node 20 has no WebSocket for realtime-js; nothing here uses realtime. */
+class RealtimeUnused {
+  constructor() {
+    throw new Error('realtime is not used by this bench');
+  }
+}
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const ONLY = process.argv[3] as BenchDatabase | undefined;
@@ -72,12 +80,21 @@ async function bench(kind: BenchDatabase, cluster?: PostgresCluster): Promise<Ro
   });
   const { server: running } = bench;
   const keys = running.deps.keys;
+  // supabase-js clients as the tests make them (tests/support/test-server.ts imports vitest,
+  // which a bench process cannot load).
+  const testClient = (_: unknown, key: string, token?: string) =>
+    createClient(running.url, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: RealtimeUnused as never },
+      ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+    });
   const server = {
     ...running,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     anon: () => testClient(running, keys.anonKey),
     service: () => testClient(running, keys.serviceRoleKey),
+    withToken: (token: string) => testClient(running, keys.anonKey, token),
   } as unknown as TestServer;
   try {
     const world = await buildCoachWorld(server);
