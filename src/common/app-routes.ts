@@ -312,4 +312,12 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  {
+    path: '/app/privacy-requests',
+    label: 'Data requests',
+    section: 'Organization',
+    title: pageTitle('Data requests'),
+    kind: 'app',
+    prerender: false,
+  },
 ];

@@ -219,6 +219,37 @@ describe('consent on the account', () => {
     }
   });
 
+  it('files a data request from /app/privacy and shows its status, and refuses a duplicate', async () => {
+    const page = await signedIn('desktop', '/app/privacy');
+    try {
+      await page.getByRole('combobox', { name: 'Request' }).selectOption('portability');
+      await page
+        .getByRole('textbox', { name: /Details/ })
+        .fill('Please send my study notes as a file.');
+      await page.getByRole('button', { name: 'File request' }).click();
+      const item = page.getByRole('listitem').filter({ hasText: 'Please send my study notes' });
+      await item.waitFor();
+      expect(await item.textContent()).toMatch(/Portability.*Pending.*due/);
+      await page.getByRole('button', { name: 'File request' }).click();
+      await page
+        .getByText('Not filed: You already have an open portability request; it is being worked on')
+        .waitFor();
+      const { data } = await app.service
+        .from('data_subject_requests')
+        .select('request_type, status, details')
+        .eq('user_id', learner.id);
+      expect(data).toEqual([
+        {
+          request_type: 'portability',
+          status: 'pending',
+          details: 'Please send my study notes as a file.',
+        },
+      ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('has no serious axe violations on /app/privacy at 390 and 1280 px', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
       const page = await signedIn(viewport, '/app/privacy');

@@ -26,6 +26,7 @@ const adminScreens = [
   '/app/org/thresholds',
   '/app/org/reports',
   '/app/org/settings',
+  '/app/privacy-requests',
 ];
 
 describe('app navigation', () => {
@@ -104,6 +105,7 @@ describe('app navigation', () => {
       'Thresholds',
       'Reports',
       'Organization settings',
+      'Data requests',
       'Boards',
       'Course distribution',
       'All users',

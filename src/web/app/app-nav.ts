@@ -10,6 +10,7 @@ import {
   ClipboardCheck,
   ClipboardList,
   FileText,
+  FileLock,
   Gauge,
   GraduationCap,
   LayoutDashboard,
@@ -55,6 +56,7 @@ const navItems = {
   thresholds: item('/app/org/thresholds', Gauge),
   reports: item('/app/org/reports', FileText),
   orgSettings: item('/app/org/settings', Settings),
+  privacyRequests: item('/app/privacy-requests', FileLock),
   boards: item('/app/owner/boards', Network),
   distribution: item('/app/owner/distribution', Share2),
   people: item('/app/owner/people', Users),
@@ -94,6 +96,7 @@ export const navByRole: Record<
     'thresholds',
     'reports',
     'orgSettings',
+    'privacyRequests',
   ],
   compliance_officer: ['dashboard'],
   // An org_admin of boards only (Workspace.boardAdminOnly): the organization-wide admin

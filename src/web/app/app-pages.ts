@@ -69,4 +69,6 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/teaching/grading/:attemptId': () =>
     import('@/features/teaching/grade-attempt-page').then((m) => m.GradeAttemptPage),
   '/app/privacy': () => import('@/features/privacy/privacy-page').then((m) => m.PrivacyPage),
+  '/app/privacy-requests': () =>
+    import('@/features/privacy/requests-queue-page').then((m) => m.RequestsQueuePage),
 };

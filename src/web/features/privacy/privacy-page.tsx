@@ -4,6 +4,7 @@
 import { AppPage } from '@/components/app-page';
 import { useAppSession } from '@/lib/app-session';
 import { ConsentSettings } from './consent-settings';
+import { MyRequests } from './my-requests';
 
 export function PrivacyPage() {
   const { userId } = useAppSession();
@@ -13,6 +14,7 @@ export function PrivacyPage() {
       intro="Your choices about cookies and storage, and your rights over the data Lyceum holds about you."
     >
       <ConsentSettings userId={userId} />
+      <MyRequests userId={userId} />
     </AppPage>
   );
 }

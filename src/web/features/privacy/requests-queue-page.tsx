@@ -1,0 +1,97 @@
+/**
+ * The data request queue (/app/privacy-requests) for organization admins (their members'
+ * requests) and platform admins (all): pending, overdue and completed, each moved along with
+ * Start, Complete or Reject (a rejection says why). Row-level security decides what is listed.
+ */
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
+import { Button } from '@/components/ui/button';
+import { useAppSession } from '@/lib/app-session';
+import { useQueue, useUpdateRequest, type DataRequest, type QueueFilter } from './api/requests';
+import { RequestList } from './request-list';
+
+const filters: { value: QueueFilter; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'completed', label: 'Completed' },
+];
+
+export function RequestsQueuePage() {
+  const { userId } = useAppSession();
+  const [filter, setFilter] = useState<QueueFilter>('pending');
+  const queue = useQueue(userId, filter);
+  const update = useUpdateRequest(userId);
+
+  function move(request: DataRequest, status: 'in_progress' | 'completed' | 'rejected') {
+    let resolution: string | undefined;
+    if (status === 'rejected') {
+      resolution = window.prompt('Why is the request rejected? The person is told.') ?? undefined;
+      if (resolution === undefined) return;
+    }
+    update.mutate(
+      { id: request.id, status, resolution },
+      {
+        onSuccess: () => toast.success('Request updated.'),
+        onError: (error) => toast.error(`Not updated: ${error.message}`),
+      },
+    );
+  }
+
+  return (
+    <AppPage
+      title="Data requests"
+      intro="GDPR requests from the people you administer, due 30 days after filing."
+    >
+      <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
+        {filters.map((f) => (
+          <Button
+            key={f.value}
+            variant={filter === f.value ? 'default' : 'outline'}
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+          >
+            {f.label}
+          </Button>
+        ))}
+      </div>
+      <Section title={filters.find((f) => f.value === filter)!.label} id="request-queue">
+        {queue.isPending ? (
+          <LoadingBlock label="Loading the requests…" />
+        ) : queue.isError ? (
+          <LoadError
+            message={`Could not load the requests: ${queue.error.message}`}
+            onRetry={() => void queue.refetch()}
+          />
+        ) : queue.data.length === 0 ? (
+          <EmptyState>No requests here.</EmptyState>
+        ) : (
+          <RequestList
+            requests={queue.data}
+            actions={(request) =>
+              request.status === 'completed' || request.status === 'rejected' ? null : (
+                <>
+                  {request.status === 'pending' && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => move(request, 'in_progress')}
+                    >
+                      Start
+                    </Button>
+                  )}
+                  <Button size="sm" onClick={() => move(request, 'completed')}>
+                    Complete
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => move(request, 'rejected')}>
+                    Reject
+                  </Button>
+                </>
+              )
+            }
+          />
+        )}
+      </Section>
+    </AppPage>
+  );
+}
