@@ -101,8 +101,8 @@ function ThresholdForm({
           hint={`A whole number from 1 to 10; the default is ${THRESHOLD_DEFAULT}. Lower numbers step in sooner; higher ones give learners longer to work it out. Now: ${settings.struggleThreshold}.`}
         />
         <Notice tone="info">
-          The AI study coach is not part of this version of Lyceum yet; when it comes, it uses the
-          threshold saved here.
+          The study coach uses the threshold saved here: after this many wrong answers in a row it
+          pauses and offers the learner a refresher on the basics.
         </Notice>
         {failure && <Notice tone="error">{failure}</Notice>}
         <div className="flex flex-wrap gap-2">

@@ -27,8 +27,8 @@ export const coachHero = {
   eyebrow: brand.headerTitle,
   title: brand.coach,
   tagline: 'A tutor that asks instead of tells.',
-  lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour. It is planned, not in this build: this page describes how it will work.`,
-  badges: ['Planned: not in this build', 'Socratic method', 'Three modes'],
+  lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour. It runs in this build on its built-in engine, which needs no network, and answers through a language model when the operator configures one. Sign in and open Study Coach to try it.`,
+  badges: ['Built-in engine or your model', 'Socratic method', 'Three modes'],
   primaryAction: { href: '#coach', label: 'See the coach in action' },
   secondaryAction: { href: '#how-it-works', label: 'How it works' },
 } as const;
@@ -124,7 +124,7 @@ export const conversationStates = {
     },
     {
       name: 'Awaiting an answer',
-      text: 'The student’s reply is checked with a dedicated evaluation prompt, which judges whether it is right or wrong and what to do next.',
+      text: 'The student’s reply is checked by a dedicated evaluation step, which judges whether it is right, partly right or wrong and what to do next.',
     },
   ],
 };
@@ -179,7 +179,7 @@ export const methodology = {
     },
     {
       title: 'Dedicated answer evaluation',
-      text: 'Every answer the coach is waiting for is judged by a separate evaluation prompt, so feedback is about the student’s reasoning, not a string match.',
+      text: 'Every answer the coach is waiting for is judged by a separate evaluation step — the built-in evaluator (word forms, negation, numbers with units, misspellings) or, with a model configured, a dedicated evaluation prompt — so feedback is about the student’s reasoning, not a string match.',
       icon: ListChecks,
     },
     {

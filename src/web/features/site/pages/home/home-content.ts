@@ -82,7 +82,7 @@ export const executiveSummary = {
     },
     {
       title: 'Where it stands',
-      text: 'The August 2025 beta runs the learning app, accounts with two-factor sign-in and the data room; the AI products are planned. The release notes list what runs and what is planned.',
+      text: `The August 2025 beta runs the learning app with the ${brand.coach} on its built-in engine, accounts with two-factor sign-in and the data room; ${brand.adaptTool} is planned. The release notes list what runs and what is planned.`,
       icon: ScrollText,
       link: { to: '/release-notes', label: 'Release notes' },
     },
@@ -105,7 +105,7 @@ export const systemArchitecture = {
   services: [
     {
       name: 'Edge functions',
-      role: 'Server-side logic such as the data room and hosting analytics; AI coaching and GDPR export are planned.',
+      role: 'Server-side logic such as the study coach, the data room and hosting analytics; GDPR export is planned.',
       icon: Workflow,
     },
     {
@@ -229,10 +229,10 @@ export const platformFeatures = {
   learner: [
     { title: 'Home dashboard', icon: LayoutDashboard },
     { title: 'Course library (PDF and ePub)', icon: BookOpen },
-    { title: `${brand.coach} (planned)`, icon: BrainCircuit },
+    { title: brand.coach, icon: BrainCircuit },
     { title: 'Notes and flashcards (planned)', icon: NotebookPen },
-    { title: 'Goals, XP and levels (planned)', icon: Trophy },
-    { title: 'Activity analytics (planned)', icon: ChartColumn },
+    { title: 'Goals, XP and levels', icon: Trophy },
+    { title: 'Activity analytics', icon: ChartColumn },
     { title: 'Live hub (planned)', icon: Radio },
     { title: 'Settings', icon: Settings },
   ],
@@ -277,7 +277,7 @@ export const technicalBenefits = {
     },
     {
       title: 'Fair, predictable usage',
-      text: 'A limit of 100 requests per second per key today; usage quotas per subscription tier are planned.',
+      text: 'A limit of 100 requests per second per key, and a monthly allowance of study-coach messages per account; paid subscription tiers are planned.',
       icon: SlidersHorizontal,
       link: { to: '/data-quotas', label: 'Data & Quotas' },
     },
