@@ -231,7 +231,6 @@ const notSql = new Set(['weak_password', 'given_name', 'family_name']);
 const unbackedToday: Record<string, string[]> = {
   '/data-encryption': ['kb_files'],
   '/security-notes': ['kb_files'],
-  '/system-architecture': ['create_data_subject_request'],
 };
 
 describe('documentation pages name only SQL that exists in db/', () => {

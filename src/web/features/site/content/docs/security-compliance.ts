@@ -59,7 +59,7 @@ export const docPage: DocPage = {
             [
               '**GDPR**',
               'Personal data of people in the EU and EEA',
-              'Consent per category with its history, a purpose and one of the six legal bases recorded with each audited change and refused without one, retention rules per table, and the 72-hour notification deadline on incidents that involve personal data. Data subject requests are planned.',
+              'Consent per category with its history, a purpose and one of the six legal bases recorded with each audited change and refused without one, retention rules per table, and the 72-hour notification deadline on incidents that involve personal data. Data subject requests are recorded and tracked to their 30-day deadline.',
             ],
             [
               '**FERPA**',
@@ -177,11 +177,11 @@ export const docPage: DocPage = {
     },
     {
       id: 'data-subject-requests',
-      heading: 'Data subject requests (planned)',
+      heading: 'Data subject requests',
       blocks: [
         {
           type: 'paragraph',
-          text: 'Requests under the GDPR will be recorded in `data_subject_requests` by `create_data_subject_request`, which sets a due date 30 days after the request unless another date is given. Six request types:',
+          text: 'A person files a request about themself from their Privacy page. It is recorded in `data_subject_requests` by `create_data_subject_request`, which sets a due date 30 days after the request, allows one open request of each type and at most five a day. Six request types:',
         },
         {
           type: 'list',
@@ -196,7 +196,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: 'The request dashboard will show each request as **pending**, **completed** or **overdue** (not completed by its due date). Erasure and export will run on the server, so the complete data set is covered rather than what one screen can see.',
+          text: 'Organization admins (for their members) and platform admins work the requests on the data-requests screen, which shows each as **pending**, **completed** or **overdue** (not completed by its due date); a rejection needs a reason the requester can read. The tools that produce the export file and carry out an erasure across every table and bucket are planned: until they land, an administrator fulfils the request and records the outcome.',
         },
       ],
     },

@@ -191,26 +191,22 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'Data subject requests for erasure and portability are handled by edge functions, because they span every table and bucket that holds a person’s data and must be recorded for accountability.',
+          text: 'A person files a data subject request (access, rectification, erasure, portability, restriction or objection) about themself from their Privacy page; the platform records it and tracks it to its deadline. The tools that produce the export file and carry out an erasure across every table and bucket are planned: until they land, an administrator fulfils the request and records the outcome.',
         },
         {
           type: 'steps',
           items: [
             {
               title: 'Record the request',
-              text: 'The request is recorded with `create_data_subject_request`, which sets a due date 30 days out, and it appears on the compliance dashboard as pending.',
+              text: 'The request is recorded with `create_data_subject_request`, which sets a due date 30 days out, allows one open request of each type and at most five a day, and shows it to the person with its status.',
             },
             {
-              title: 'Verify the requester',
-              text: 'The function verifies the requester’s token, or an administrator acting on a verified request, before any data is read.',
-            },
-            {
-              title: 'Export or delete',
-              text: 'An export collects the person’s records into a machine-readable file; a deletion removes or anonymises them, within the limits of retention duties that have a legal basis.',
+              title: 'Work the queue',
+              text: 'Organization admins (for their members) and platform admins see pending, overdue and completed requests, start them, and complete or reject them; a rejection needs a reason the person can read.',
             },
             {
               title: 'Audit',
-              text: 'Each step is written to the audit log with its purpose and legal basis, and the request is marked completed.',
+              text: 'Requests and their changes are written to the audit log with their purpose and legal basis.',
             },
           ],
         },
