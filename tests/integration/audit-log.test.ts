@@ -27,9 +27,10 @@ const notAudited: Record<string, string> = {
   'public.user_quotas': 'usage counters rewritten on every metered action (decision 0202)',
   'public.usage_events': 'itself the line-by-line record of metered usage (decision 0202)',
   'public.user_consent_history': 'itself the append-only record of every consent change',
-  // WORKAROUND(audit-consent): 0740 runs after this work's migration range (0700-0719); its
-  // owner attaches the trigger in their next migration, and this line goes.
-  'public.user_consent': 'awaiting audit.attach in a migration after 0740',
+  'public.xp_events':
+    'itself the line-by-line record of XP, written only by triggers (decision 0171)',
+  'public.study_time':
+    'minutes added as the learner reads, rewritten on every save like user_activity',
 };
 
 describe.each(databaseKinds)('audit log on %s', (kind) => {
