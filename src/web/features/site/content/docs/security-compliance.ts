@@ -181,7 +181,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'A person files a request about themself from their Privacy page. It is recorded in `data_subject_requests` by `create_data_subject_request`, which sets a due date 30 days after the request, allows one open request of each type and at most five a day. Six request types:',
+          text: 'A person files a request from their Privacy page; `create_data_subject_request` records it in `data_subject_requests`, due 30 days later. Six request types:',
         },
         {
           type: 'list',
@@ -196,7 +196,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: 'Organization admins (for their members) and platform admins work the requests on the data-requests screen, which shows each as **pending**, **completed** or **overdue** (not completed by its due date); a rejection needs a reason the requester can read. The tools that produce the export file and carry out an erasure across every table and bucket are planned: until they land, an administrator fulfils the request and records the outcome.',
+          text: 'Admins work them as **pending**, **completed** or **overdue**. Export and erasure tools are planned; until then an administrator fulfils each request by hand.',
         },
       ],
     },
