@@ -1,7 +1,5 @@
-/** Shared pieces of the account screens: the centred card, fields and error notices. */
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+/** Shared pieces of the account screens: the centred card and error notices. */
+import { type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 export function AuthShell({
@@ -35,39 +33,6 @@ export function Panel({ className, ...props }: ComponentProps<'section'>) {
       )}
       {...props}
     />
-  );
-}
-
-export function Field({
-  label,
-  hint,
-  error,
-  className,
-  ...input
-}: ComponentProps<typeof Input> & { label: string; hint?: string; error?: string }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

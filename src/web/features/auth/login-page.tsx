@@ -7,7 +7,8 @@ import { safeNextPath } from '@/lib/safe-next-path';
 import { useResendConfirmation } from './api/resend-confirmation';
 import { useSignIn } from './api/sign-in';
 import { authErrorMessage } from './auth-errors';
-import { AuthShell, Field, Panel } from './auth-ui';
+import { Field } from '@/components/ui/field';
+import { AuthShell, Panel } from './auth-ui';
 import { TotpStep } from './totp-step';
 
 export function LoginPage() {

@@ -6,7 +6,8 @@ import { Notice } from '@/components/ui/notice';
 import { useChangePassword } from './api/change-password';
 import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
-import { AuthShell, Field, Panel, redirectError } from './auth-ui';
+import { Field } from '@/components/ui/field';
+import { AuthShell, Panel, redirectError } from './auth-ui';
 import { useSecondFactorGate } from './second-factor-gate';
 
 export function ResetPasswordPage() {

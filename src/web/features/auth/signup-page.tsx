@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useSignUp } from './api/sign-up';
 import { authErrorMessage } from './auth-errors';
-import { AuthShell, Field, Panel } from './auth-ui';
+import { Field } from '@/components/ui/field';
+import { AuthShell, Panel } from './auth-ui';
 
 export function SignupPage() {
   const navigate = useNavigate();

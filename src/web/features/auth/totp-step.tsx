@@ -7,7 +7,8 @@ import { useVerifyRecoveryCode } from './api/verify-recovery-code';
 import { useVerifyTotp } from './api/verify-totp';
 import { authErrorMessage } from './auth-errors';
 import { useAuth } from './auth-store';
-import { Field, Panel } from './auth-ui';
+import { Field } from '@/components/ui/field';
+import { Panel } from './auth-ui';
 
 /**
  * The second sign-in step: a code from the authenticator app, or one of the recovery codes,

@@ -9,7 +9,8 @@ import { useVerifyTotp } from './api/verify-totp';
 import { authErrorMessage } from './auth-errors';
 import { useAuth } from './auth-store';
 import { accessTokenClaims } from './session-claims';
-import { Field, Panel } from './auth-ui';
+import { Field } from '@/components/ui/field';
+import { Panel } from './auth-ui';
 import { RecoveryCodesSection } from './recovery-codes';
 import { TotpStep } from './totp-step';
 

@@ -1,15 +1,11 @@
 /**
  * Pieces the organization admin's screens share: the gate that lets only the organization's
- * admins in (with a sentence for everyone else, not an error), a labelled field with its
- * error, and a figure tile.
+ * admins in (with a sentence for everyone else, not an error) and a figure tile.
  */
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AppPage, LoadError, LoadingBlock } from '@/components/app-page';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { useAppSession } from '@/lib/app-session';
-import { cn } from '@/lib/utils';
 import { useInsightsAccess, type InsightsAccess } from './api/get-insights-access';
 
 export interface AdminContext {
@@ -81,74 +77,6 @@ export function AdminOnly({
         access: access.data,
       })}
     </>
-  );
-}
-
-export function Field({
-  label,
-  hint,
-  error,
-  className,
-  ...input
-}: ComponentProps<typeof Input> & { label: string; hint?: ReactNode; error?: string }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id} className="leading-snug">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** A labelled native select with its error, styled like the inputs. */
-export function SelectField({
-  label,
-  error,
-  className,
-  children,
-  ...select
-}: ComponentProps<'select'> & { label: string; error?: string }) {
-  const id = useId();
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id} className="leading-snug">
-        {label}
-      </Label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
-        className="h-9 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive"
-        {...select}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

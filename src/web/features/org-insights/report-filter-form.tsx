@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Filter } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { FilterOptions } from './api/get-filter-options';
-import { Field, SelectField } from './insights-ui';
+import { Field, SelectField } from '@/components/ui/field';
 import {
   filterErrors,
   noFilters,

@@ -13,7 +13,8 @@ import {
   type OrganizationSettings,
 } from './api/get-organization-settings';
 import { useUpdateOrganization } from './api/update-organization';
-import { AdminOnly, Field, type AdminContext } from './insights-ui';
+import { Field } from '@/components/ui/field';
+import { AdminOnly, type AdminContext } from './insights-ui';
 import { fieldErrors, settingsSchema, type FieldErrors } from './organization-schemas';
 
 const tierLabels: Record<OrganizationSettings['tier'], string> = {

@@ -13,7 +13,8 @@ import {
   type OrganizationSettings,
 } from './api/get-organization-settings';
 import { useUpdateOrganization } from './api/update-organization';
-import { AdminOnly, Field, type AdminContext } from './insights-ui';
+import { Field } from '@/components/ui/field';
+import { AdminOnly, type AdminContext } from './insights-ui';
 import { THRESHOLD_DEFAULT, fieldErrors, thresholdSchema } from './organization-schemas';
 
 export function ThresholdsPage() {

@@ -7,7 +7,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useSavePreferences, type UserPreferences } from '@/lib/user-preferences';
-import { CheckField, ChoiceField, SelectField } from './settings-ui';
+import { SelectField } from '@/components/ui/field';
+import { CheckField, ChoiceField } from './settings-ui';
 
 const textSizeOptions = [
   { value: 'default', label: 'Standard' },

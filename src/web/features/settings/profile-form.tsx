@@ -9,7 +9,7 @@ import { AvatarImageError, squareAvatar } from './avatar-image';
 import { useProfileDetails, type ProfileDetails } from './api/get-profile-details';
 import { useRemoveAvatar, useUploadAvatar } from './api/update-avatar';
 import { profileSchema, useUpdateProfile } from './api/update-profile';
-import { Field } from './settings-ui';
+import { Field } from '@/components/ui/field';
 
 export function ProfileForm({ userId }: { userId: string }) {
   const profile = useProfileDetails(userId);

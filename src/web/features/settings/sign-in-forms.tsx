@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { emailSchema, useChangeEmail } from './api/change-email';
 import { useChangePassword, useSendReauthenticationCode } from './api/change-password';
-import { Field } from './settings-ui';
+import { Field } from '@/components/ui/field';
 
 /** The auth service's error codes, in words a learner can act on. */
 function authMessage(error: Error): React.ReactNode {
