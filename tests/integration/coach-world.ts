@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ChatResponse } from '../../src/common/coach-chat';
 import { readCourseDirectory } from '../../src/server/learning/course-content';
+import { insertRow, unique } from '../support/service-rows';
 import type { TestServer } from '../support/test-server';
 
 export interface CoachUser {
@@ -51,17 +52,6 @@ async function user(server: TestServer, label: string): Promise<CoachUser> {
   if (signIn.error) throw new Error(signIn.error.message);
   const token = signIn.data.session.access_token;
   return { id: created.data.user.id, token, client: server.withToken(token) };
-}
-
-// WORKAROUND(bench-imports): learning-fixture.ts's insertRow and unique, restated here because
-// that module imports test-server.ts, which loads vitest, and bench/coach-chat-bench.ts runs
-// this world outside vitest.
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
-async function insertRow<T>(service: SupabaseClient, table: string, row: object): Promise<T> {
-  const { data, error } = await service.from(table).insert(row).select().single();
-  if (error) throw new Error(`insert into ${table}: ${error.message}`);
-  return data as T;
 }
 
 interface KeyedQuestion {

@@ -6,6 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { testClient, type TestServer } from '../support/test-server';
+import { insertRow, unique } from '../support/service-rows';
+
+export { insertRow, unique };
 
 export const actors = [
   'anon',
@@ -91,23 +94,6 @@ export interface LearningFixture {
   deck: string;
   card: string;
   review: string;
-}
-
-let counter = 0;
-export function unique(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}`;
-}
-
-/** Inserts with the service role and returns the row; any error fails the fixture. */
-export async function insertRow<T extends Record<string, unknown>>(
-  service: SupabaseClient,
-  table: string,
-  row: Record<string, unknown>,
-): Promise<T> {
-  const { data, error } = await service.from(table).insert(row).select().single();
-  if (error) throw new Error(`fixture insert into ${table}: ${error.message}`);
-  return data as T;
 }
 
 export function questionRow(
