@@ -16,7 +16,7 @@ export const docPage: DocPage = {
           type: 'callout',
           tone: 'warning',
           title: 'Planned, not in this build',
-          text: 'Subscriptions, tiers, quotas and the retention job are not in this build: the procedures on this page describe their design, and no quota is checked yet. What applies today is the [API rate limit](/data-quotas#api-rate-limit) of 100 requests per second per key.',
+          text: 'Subscriptions and paid tiers are not in this build, and no feature is metered yet: the allowance procedures below exist (every account starts on the free tier; a scheduled job resets the counters on the 1st), but no feature calls `track_usage` yet. The retention job runs nightly. What applies today is the [API rate limit](/data-quotas#api-rate-limit) of 100 requests per second per key.',
         },
         {
           type: 'paragraph',

@@ -27,8 +27,8 @@ export const coachHero = {
   eyebrow: brand.headerTitle,
   title: brand.coach,
   tagline: 'A tutor that asks instead of tells.',
-  lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour. It runs in this build on its built-in engine, which needs no network, and answers through a language model when the operator configures one. Sign in and open Study Coach to try it.`,
-  badges: ['Built-in engine or your model', 'Socratic method', 'Three modes'],
+  lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour. It runs in this build on its built-in engine, which needs no network; conversations through a configured language model are planned. Sign in and open Study Coach to try it.`,
+  badges: ['Built-in engine, no network needed', 'Socratic method', 'Three modes'],
   primaryAction: { href: '#coach', label: 'See the coach in action' },
   secondaryAction: { href: '#how-it-works', label: 'How it works' },
 } as const;
@@ -179,7 +179,7 @@ export const methodology = {
     },
     {
       title: 'Dedicated answer evaluation',
-      text: 'Every answer the coach is waiting for is judged by a separate evaluation step — the built-in evaluator (word forms, negation, numbers with units, misspellings) or, with a model configured, a dedicated evaluation prompt — so feedback is about the student’s reasoning, not a string match.',
+      text: 'Every answer the coach is waiting for is judged by a separate evaluation step that reads word forms, negation, numbers with units and misspellings, so feedback is about the student’s reasoning, not a string match.',
       icon: ListChecks,
     },
     {
@@ -189,7 +189,7 @@ export const methodology = {
     },
     {
       title: 'Model routing',
-      text: 'Personalised coaching uses a mid-size model from one AI provider with optional retrieval from course material; general coaching uses a small model from a second provider, with a larger one as fallback.',
+      text: 'Planned for conversations: personalised coaching through a mid-size model from one AI provider, general coaching through a small model from a second provider with a larger one as fallback. Operators can configure both today; answer evaluation already uses them.',
       icon: Route,
     },
     {
