@@ -2,7 +2,7 @@
  * Reads a request's query string and headers into a ReadRequest plus the PostgREST
  * preferences (`Prefer`, `Range`, `Accept`).
  */
-import { invalidPreferences, parseError, rangeNotSatisfiable, type RestError } from './errors';
+import { parseError, rangeNotSatisfiable } from './errors';
 import {
   parseFieldPath,
   parseLogicTree,
@@ -176,12 +176,6 @@ export function parsePrefer(header: string | undefined): Preferences {
     prefs.applied.push(maxAffected.pref);
   }
   return prefs;
-}
-
-/** PGRST122 when `handling=strict` comes with preferences we do not understand. */
-export function strictPreferenceRefusal(header: string | undefined): RestError | undefined {
-  const prefs = parsePrefer(header);
-  return prefs.strict && prefs.invalid.length > 0 ? invalidPreferences(prefs.invalid) : undefined;
 }
 
 /** `Range: 0-9` (items) → offset/limit; only used when the query string has none. */

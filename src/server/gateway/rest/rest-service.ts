@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import type { Queryable } from '../../db/types';
 import { apiAuth } from '../api-auth';
-import type { ApiEnv, GatewayDeps } from '../context';
+import type { ApiVariables, GatewayDeps } from '../context';
 import { BodyError, readBodyLimited } from '../ops/body';
 import { apiCors } from '../ops/cors';
 import {
@@ -14,6 +14,7 @@ import {
   internalError,
   invalidBody,
   invalidPath,
+  invalidPreferences,
   invalidSchema,
   mediaTypeUnavailable,
   maxAffectedViolated,
@@ -30,7 +31,6 @@ import { buildRead, QueryContext, relationSource, type ReadResultRow } from './r
 import {
   applyRangeHeader,
   parsePrefer,
-  strictPreferenceRefusal,
   parseQuery,
   negotiateMedia,
   acceptedTypes,
@@ -50,7 +50,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Oversize bodies up to this size are drained before the 413; larger ones are cut off. */
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
-type RestContext = Context<ApiEnv>;
+/** What the REST service's first middleware reads from the request for every handler. */
+export type RestEnv = { Variables: ApiVariables & { media: Media; prefs: Preferences } };
+type RestContext = Context<RestEnv>;
 
 /** Methods whose body the service reads (PostgREST ignores a GET's or a HEAD's). */
 const bodyMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -78,14 +80,14 @@ function locationOf(relation: string, primaryKey: string[], body: string): strin
 }
 
 export interface RestService {
-  app: Hono<ApiEnv>;
+  app: Hono<RestEnv>;
   schema: SchemaCache;
 }
 
 export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'log'>): RestService {
   const { db, log } = deps;
   const schema = createSchemaCache(db, log);
-  const app = new Hono<ApiEnv>();
+  const app = new Hono<RestEnv>();
 
   app.use('*', apiCors());
   app.use('*', apiAuth(cachedVerifier(deps.verifier)));
@@ -98,16 +100,17 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     }
     return next();
   });
+  // `Accept` and `Prefer` are read once here; the handlers take the result from the context.
   app.use('*', async (c, next) => {
     const accept = c.req.header('accept');
-    if (!negotiateMedia(accept)) {
-      return c.json(mediaTypeUnavailable(acceptedTypes(accept ?? '')).toBody(), 406);
+    const media = negotiateMedia(accept);
+    if (!media) return c.json(mediaTypeUnavailable(acceptedTypes(accept ?? '')).toBody(), 406);
+    const prefs = parsePrefer(c.req.header('prefer'));
+    if (prefs.strict && prefs.invalid.length > 0) {
+      return c.json(invalidPreferences(prefs.invalid).toBody(), 400);
     }
-    return next();
-  });
-  app.use('*', async (c, next) => {
-    const refusal = strictPreferenceRefusal(c.req.header('prefer'));
-    if (refusal) return c.json(refusal.toBody(), 400);
+    c.set('media', media);
+    c.set('prefs', prefs);
     return next();
   });
   // The body is read once, by the one body reader, before anything looks at it (the shared
@@ -196,13 +199,6 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     }
   }
 
-  /** The body the request's `Accept` asked for; a middleware has refused any we cannot write. */
-  function mediaOf(c: RestContext): Media {
-    const media = negotiateMedia(c.req.header('accept'));
-    if (!media) throw mediaTypeUnavailable(acceptedTypes(c.req.header('accept') ?? ''));
-    return media;
-  }
-
   function searchParams(c: RestContext): URLSearchParams {
     return new URL(c.req.url).searchParams;
   }
@@ -252,8 +248,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
 
   async function readRelation(c: RestContext) {
     const name = c.req.param('relation') ?? '';
-    const prefs = parsePrefer(c.req.header('prefer'));
-    const media = mediaOf(c);
+    const { prefs, media } = c.var;
     return respond(c, 'one-statement', async (tx, snapshot) => {
       const { read } = parseQuery(searchParams(c));
       applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
@@ -302,8 +297,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
   async function writeRelation(c: RestContext) {
     const name = c.req.param('relation') ?? '';
     const method = c.req.method;
-    const prefs = parsePrefer(c.req.header('prefer'));
-    const media = mediaOf(c);
+    const { prefs, media } = c.var;
     const singular = media.shape === 'object';
     const body = method === 'DELETE' ? undefined : await readJsonOrError(c);
     if (body instanceof Response) return body;
@@ -403,8 +397,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
   async function callRoutine(c: RestContext) {
     const name = c.req.param('fn') ?? '';
     const method = c.req.method;
-    const prefs = parsePrefer(c.req.header('prefer'));
-    const media = mediaOf(c);
+    const { prefs, media } = c.var;
     const body = method === 'POST' ? await readJsonOrError(c) : undefined;
     if (body instanceof Response) return body;
     // GET runs read-only, which needs its own statement before the call.
@@ -475,6 +468,6 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
   return { app, schema };
 }
 
-export function restService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'log'>): Hono<ApiEnv> {
+export function restService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'log'>): Hono<RestEnv> {
   return createRestService(deps).app;
 }
