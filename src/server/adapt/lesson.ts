@@ -161,6 +161,8 @@ export interface AccessibleLesson extends Omit<StructuredLesson, 'sections'> {
   sections: AccessibleSection[];
   /** Present when the ELL profile asked for one and a translator answered. */
   translation: Translation | null;
+  /** What the reviewer should know: a target grade not reached, no translator configured. */
+  notices: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
