@@ -94,6 +94,8 @@ export interface LearningFixture {
   deck: string;
   card: string;
   review: string;
+  /** The learner's note on the course. */
+  note: string;
 }
 
 export function questionRow(
@@ -386,6 +388,12 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     learner_answer: 'b',
     verdict: 'incorrect',
   });
+  const note = await insertRow<{ id: string }>(service, 'notes', {
+    user_id: users.learner.id,
+    course_id: course.id,
+    title: 'Gas exchange',
+    body: 'Oxygen diffuses from the alveoli into the blood.',
+  });
   const filePath = `${course.id}/reading.pdf`;
   const upload = await service.storage
     .from('course-files')
@@ -444,6 +452,7 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     deck: deck.id,
     card: card.id,
     review: review.id,
+    note: note.id,
   };
 }
 

@@ -30,12 +30,14 @@ const adminScreens = [
 ];
 
 describe('app navigation', () => {
-  it('shows a student the dashboard, the course library and the reading library', () => {
+  it('shows a student the dashboard, the course library, the reading library, notes and flashcards', () => {
     expect(navFor(organization(['learner'])).map((i) => i.label)).toEqual([
       'Dashboard',
       'Courses',
       'Library',
       'Study Coach',
+      'Notes',
+      'Flashcards',
       'Progress',
       'Settings',
       'Privacy',
@@ -70,6 +72,8 @@ describe('app navigation', () => {
       '/app/courses',
       '/app/library',
       '/app/coach',
+      '/app/notes',
+      '/app/flashcards',
       '/app/progress',
       ...ownScreens,
     ]);

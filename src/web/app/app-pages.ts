@@ -71,4 +71,16 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/privacy': () => import('@/features/privacy/privacy-page').then((m) => m.PrivacyPage),
   '/app/privacy-requests': () =>
     import('@/features/privacy/requests-queue-page').then((m) => m.RequestsQueuePage),
+  '/app/flashcards': () => import('@/features/flashcards/decks-page').then((m) => m.DecksPage),
+  '/app/flashcards/review': () =>
+    import('@/features/flashcards/review-page').then((m) => m.ReviewPage),
+  '/app/flashcards/new': () =>
+    import('@/features/flashcards/new-card-page').then((m) => m.NewCardPage),
+  '/app/flashcards/decks/:deckId': () =>
+    import('@/features/flashcards/deck-page').then((m) => m.DeckPage),
+  '/app/flashcards/decks/:deckId/review': () =>
+    import('@/features/flashcards/review-page').then((m) => m.ReviewPage),
+  '/app/notes': () => import('@/features/notes/notes-page').then((m) => m.NotesPage),
+  '/app/notes/new': () => import('@/features/notes/note-page').then((m) => m.NewNotePage),
+  '/app/notes/:noteId': () => import('@/features/notes/note-page').then((m) => m.NotePage),
 };

@@ -9,6 +9,7 @@ import { useAppSession, workspaceKey } from '@/lib/app-session';
 import { useAssignmentsDue } from './api/get-assignments-due';
 import { useContinueLesson } from './api/get-continue-lesson';
 import { useEnrolments } from './api/get-enrolments';
+import { useFlashcardsDue } from './api/get-flashcards-due';
 import { useRecentResults } from './api/get-recent-results';
 import { useStudySummary } from './api/get-study-summary';
 import { usePreferences } from '@/lib/user-preferences';
@@ -55,6 +56,7 @@ function DashboardSections({
   const continueLesson = useContinueLesson(session.userId, key, ids);
   const assignments = useAssignmentsDue(session.userId, key, ids);
   const results = useRecentResults(session.userId, key, ids);
+  const cardsDue = useFlashcardsDue(session.userId);
   const firstUnfinished = courses.find((c) => c.progressPercent < 100);
 
   return (
@@ -115,6 +117,29 @@ function DashboardSections({
         )}
       </Section>
 
+      <Section title="Flashcards" id="flashcards-due">
+        {cardsDue.isPending ? (
+          <LoadingBlock label="Counting your due cards…" />
+        ) : cardsDue.isError ? (
+          <LoadError
+            message={`Could not count your due cards: ${cardsDue.error.message}`}
+            onRetry={() => void cardsDue.refetch()}
+          />
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p>
+              {cardsDue.data === 0
+                ? 'No flashcard is due.'
+                : `${cardsDue.data} ${cardsDue.data === 1 ? 'card is' : 'cards are'} due for review.`}
+            </p>
+            <Button asChild size="sm" variant={cardsDue.data > 0 ? 'default' : 'outline'}>
+              <Link to={cardsDue.data > 0 ? '/app/flashcards/review' : '/app/flashcards'}>
+                {cardsDue.data > 0 ? 'Review now' : 'Your decks'}
+              </Link>
+            </Button>
+          </div>
+        )}
+      </Section>
       <Section title="Your courses" id="courses">
         {courses.length === 0 ? (
           <EmptyState
