@@ -18,6 +18,7 @@ import { CardFields, checkSides, type CardSides } from './card-fields';
 import { DeckForm } from './deck-form';
 import { flashcardPaths } from './flashcard-paths';
 import { formatDue, stateLabel } from './flashcard-format';
+import { plural } from '@/lib/plural';
 
 export function DeckPage() {
   const { userId } = useAppSession();
@@ -78,7 +79,7 @@ function DeckCards({ deck }: { deck: Deck }) {
     <Section
       title="Cards"
       id="cards"
-      description={`${deck.total} cards · ${deck.due} due · ${deck.new} new · ${deck.suspended} suspended`}
+      description={`${plural(deck.total, 'card', 'cards')} · ${deck.due} due · ${deck.new} new · ${deck.suspended} suspended`}
     >
       {cards.isPending ? (
         <LoadingBlock label="Loading the cards…" />
@@ -237,7 +238,12 @@ function DeckSettings({ deck }: { deck: Deck }) {
           variant="destructive"
           disabled={deleteDeck.isPending}
           onClick={() => {
-            if (!window.confirm(`Delete “${deck.name}” with its ${deck.total} cards?`)) return;
+            if (
+              !window.confirm(
+                `Delete “${deck.name}” with its ${plural(deck.total, 'card', 'cards')}?`,
+              )
+            )
+              return;
             deleteDeck.mutate(deck.id, {
               onSuccess: () => {
                 toast.success('Deck deleted.');

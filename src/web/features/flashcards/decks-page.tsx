@@ -13,6 +13,7 @@ import { useCreateDeck, useDeckCourses, useDecks } from './api/decks';
 import { DeckForm } from './deck-form';
 import { flashcardPaths } from './flashcard-paths';
 import { formatDue } from './flashcard-format';
+import { plural } from '@/lib/plural';
 
 export function DecksPage() {
   const { userId } = useAppSession();
@@ -67,7 +68,8 @@ export function DecksPage() {
                     {deck.name}
                   </Link>
                   <p className="text-sm text-muted-foreground">
-                    {deck.courseTitle ?? 'Personal deck'} · {deck.total} cards · {deck.new} new
+                    {deck.courseTitle ?? 'Personal deck'} · {plural(deck.total, 'card', 'cards')} ·{' '}
+                    {deck.new} new
                     {deck.due === 0 && deck.nextDue ? ` · next ${formatDue(deck.nextDue)}` : ''}
                   </p>
                 </div>
