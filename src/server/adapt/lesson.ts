@@ -183,8 +183,10 @@ export interface ReviewFinding {
   place: { sectionId: string | null; line: number; column: number };
   /** The flagged words. */
   excerpt: string;
-  /** A replacement to consider, or null when the fix needs rewording by hand. */
-  suggestion: string | null;
+  /** The suggested fix, in words ("Use “chair” or “head” instead."). */
+  suggestion: string;
+  /** Words that can replace the excerpt as they stand, or null when rewording is needed. */
+  replacement: string | null;
 }
 
 export type KeyFactKind = 'number' | 'date' | 'name' | 'term';
