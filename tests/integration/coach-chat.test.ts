@@ -287,6 +287,106 @@ describe.each(databaseKinds)('ai-study-chat on %s', (kind) => {
     expect(forged.error?.code).toBe('42501');
   });
 
+  it('counts every message against the monthly allowance, with the session in the record', async () => {
+    const learner = await w.newLearner('coach-metered');
+    const first = await chat(server, learner, {
+      mode: 'study',
+      course_id: w.course,
+      message: 'start',
+    });
+    expect(first.status).toBe(200);
+    const second = await chat(server, learner, {
+      mode: 'study',
+      session_id: first.body.session_id,
+      message: "I'm stuck",
+    });
+    expect(second.status).toBe(200);
+    const quota = await learner.client
+      .from('user_quotas')
+      .select('used, monthly_limit')
+      .eq('feature_type', 'coach_message')
+      .single();
+    expect(quota.data).toEqual({ used: 2, monthly_limit: 500 });
+    const events = await learner.client
+      .from('usage_events')
+      .select('feature_type, amount, metadata')
+      .order('id');
+    expect(events.data).toEqual([
+      {
+        feature_type: 'coach_message',
+        amount: 1,
+        metadata: { mode: 'study', course_id: w.course },
+      },
+      {
+        feature_type: 'coach_message',
+        amount: 1,
+        metadata: { mode: 'study', course_id: w.course, session_id: first.body.session_id },
+      },
+    ]);
+  });
+
+  it('over the allowance, refuses with 429 and the reset date, and stores nothing', async () => {
+    const learner = await w.newLearner('coach-spent');
+    const first = await chat(server, learner, {
+      mode: 'study',
+      course_id: w.course,
+      message: 'start',
+    });
+    expect(first.status).toBe(200);
+    await server
+      .service()
+      .from('user_quotas')
+      .update({ monthly_limit: 1 })
+      .eq('user_id', learner.id);
+    for (const body of [
+      { mode: 'study', session_id: first.body.session_id, message: '4' },
+      { mode: 'general', message: 'What is a slope?' },
+    ]) {
+      const refused = await chat(server, learner, body);
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('quota_exceeded');
+      expect(refused.body.error).toMatch(
+        /You have used all 1 coach messages of this month\. Your allowance resets on 1 \w+ \d{4} \(UTC\)\./,
+      );
+    }
+    const sessions = await learner.client.from('chat_sessions').select('id');
+    expect(sessions.data).toHaveLength(1);
+    const messages = await learner.client.from('chat_messages').select('id');
+    expect(messages.data).toHaveLength(2);
+  });
+
+  it('answers two messages sent at once to one session one after the other', async () => {
+    const s = conversation('study');
+    await s.say('start');
+    const wrong = await w.answer(s.last.question_id!, false);
+    const both = await Promise.all(
+      [wrong, wrong].map((message) =>
+        chat(server, w.learner, { mode: 'study', session_id: s.last.session_id, message }),
+      ),
+    );
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    // Both misses count: the third in a row reaches the threshold and offers the refresher.
+    const third = await s.answer(false);
+    expect(third.offer).toBe('refresher');
+    const messages = await w.learner.client
+      .from('chat_messages')
+      .select('sender')
+      .eq('session_id', s.last.session_id)
+      .order('id');
+    expect(messages.data!.map((m) => m.sender)).toEqual([
+      'learner',
+      'coach',
+      'learner',
+      'coach',
+      'learner',
+      'coach',
+      'learner',
+      'coach',
+    ]);
+    const replies = new Set(both.map((r) => r.body.reply));
+    expect(replies.size).toBe(2);
+  });
+
   describe('bad input', () => {
     it.each([
       ['an empty message', { mode: 'study', message: '   ' }, 'message is empty'],

@@ -31,6 +31,10 @@ export interface CoachWorld {
   basicAnswer(questionId: string, index: number, right: boolean): Promise<string>;
   /** How many basic questions the question's refresher has. */
   basicCount(questionId: string): Promise<number>;
+  /** A bank question's type. */
+  questionType(questionId: string): Promise<string>;
+  /** Another learner enrolled in the course, with the free tier's allowance. */
+  newLearner(label: string): Promise<CoachUser>;
 }
 
 export interface ChatBody {
@@ -146,6 +150,12 @@ export async function buildCoachWorld(server: TestServer): Promise<CoachWorld> {
   );
   if (error) throw new Error(`questions: ${error.message}`);
   await insertRow(service, 'enrollments', { user_id: learner.id, course_id: course.id });
+  // The dialogues send hundreds of messages; the free tier's 500 a month is tested on its own.
+  const roomy = await service
+    .from('user_quotas')
+    .update({ monthly_limit: 1_000_000 })
+    .in('user_id', [learner.id, outsider.id]);
+  if (roomy.error) throw new Error(`user_quotas: ${roomy.error.message}`);
 
   return {
     org: org.id,
@@ -168,6 +178,25 @@ export async function buildCoachWorld(server: TestServer): Promise<CoachWorld> {
     },
     async basicCount(questionId) {
       return (await prerequisite(questionId)).questions.length;
+    },
+    async questionType(questionId) {
+      const { data, error: readError } = await service
+        .from('questions')
+        .select('type')
+        .eq('id', questionId)
+        .single();
+      if (readError) throw new Error(readError.message);
+      return (data as { type: string }).type;
+    },
+    async newLearner(label) {
+      const person = await user(server, label);
+      await insertRow(service, 'memberships', {
+        user_id: person.id,
+        organization_id: org.id,
+        role: 'learner',
+      });
+      await insertRow(service, 'enrollments', { user_id: person.id, course_id: course.id });
+      return person;
     },
   };
 }

@@ -1,34 +1,54 @@
 /**
- * One turn of the study coach: the caller's session loaded (or started), the message read for
- * intents, an answer judged (options and numbers exactly, short text by the answer evaluator),
- * the state machine advanced, and the turn stored. General Knowledge mode answers from the
- * course knowledge base instead. HTTP lives in functions/ai-study-chat.ts.
+ * One turn of the study coach, in two phases (decisions 0210, 0220).
+ *
+ * `beginTurn` decides and stores the turn: the caller's session loaded (or started), the
+ * message metered (`track_usage`; over the allowance, a 429 with the reset date), read for
+ * intents, an answer judged (options and numbers exactly, short text by the answer evaluator,
+ * with the route's model when one is configured), the state machine advanced, and the turn
+ * saved only if nobody saved another turn of the session meanwhile — otherwise it is decided
+ * again on the newer state, so two messages sent at once to one session are answered one
+ * after the other. Refusals are thrown here, before anything is sent.
+ *
+ * `finish` then has a configured model say the decided reply in its own words (streamed), or
+ * answer a General Knowledge question from the passages found, and stores its words in place
+ * of the offline reply. No model, or a model that fails: the offline reply stands.
+ * HTTP lives in functions/ai-study-chat.ts.
  */
 import type { ChatEngine, ChatRequest, ChatResponse } from '../../common/coach-chat';
 import type { Evaluation } from '../../common/coach';
+import type { AiProvider } from '../ai/provider';
 import type { Database } from '../db/types';
 import { type Judgement, judgeExactly } from './bank';
 import type { EvaluationInput } from './evaluate';
 import { detectIntent } from './intents';
-import { knowledgeReply, searchKnowledge } from './knowledge-base';
+import { knowledgeReply, searchKnowledge, type KnowledgeHit } from './knowledge-base';
+import { generalRequest, modelRoute, tutorRequest } from './model-replies';
 import {
+  appendReplyDigest,
   courseFacts,
   createSession,
   loadHistory,
   loadQuestions,
+  loadRecentMessages,
   loadSession,
   mayStudy,
+  meterMessage,
+  replaceReply,
   saveTurn,
+  SessionMovedOnError,
   type SessionRow,
 } from './sessions';
-import { advance, answerTarget, needsJudgement } from './state-machine';
+import { advance, answerTarget, digest, needsJudgement } from './state-machine';
 
 /** The answer evaluator (evaluate.ts's `evaluateAnswer`, or a stand-in in tests). */
-export type EvaluateAnswer = (input: EvaluationInput) => Promise<Evaluation>;
+export type EvaluateAnswer = (
+  input: EvaluationInput,
+  options: { ai?: AiProvider; route?: 'personal' | 'general' },
+) => Promise<Evaluation>;
 
 export class CoachError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 429,
+    readonly status: 400 | 403 | 404 | 409 | 429,
     readonly code: string,
     message: string,
   ) {
@@ -39,9 +59,13 @@ export class CoachError extends Error {
 export interface CoachDeps {
   db: Database;
   evaluate: EvaluateAnswer;
+  ai: AiProvider;
 }
 
 export const OFFLINE_ENGINE: ChatEngine = { kind: 'offline', label: 'Built-in offline coach' };
+
+/** Times a turn is decided again because another turn of its session was saved first. */
+const MAX_ATTEMPTS = 8;
 
 async function openSession(
   deps: CoachDeps,
@@ -54,6 +78,7 @@ async function openSession(
     if (!session) {
       throw new CoachError(404, 'session_not_found', 'No such coach session. Start a new one.');
     }
+    await meter(deps, userId, session.mode, session.course_id, session.id);
     return session;
   }
   const courseId = request.course_id ?? null;
@@ -72,6 +97,8 @@ async function openSession(
     const facts = await courseFacts(deps.db, courseId);
     title = `${facts?.title ?? 'Course'}${request.topic ? `: ${request.topic}` : ''}`;
   }
+  // Counted before the session exists, so a refused message leaves no empty session behind.
+  await meter(deps, userId, request.mode, courseId, null);
   return createSession(deps.db, {
     userId,
     mode: request.mode,
@@ -81,8 +108,30 @@ async function openSession(
   });
 }
 
+async function meter(
+  deps: CoachDeps,
+  userId: string,
+  mode: string,
+  courseId: string | null,
+  sessionId: string | null,
+) {
+  const usage = await meterMessage(deps.db, userId, {
+    mode,
+    ...(courseId ? { course_id: courseId } : {}),
+    ...(sessionId ? { session_id: sessionId } : {}),
+  });
+  if (!usage.allowed) {
+    throw new CoachError(
+      429,
+      'quota_exceeded',
+      usage.message ?? 'You have used all your coach messages of this month.',
+    );
+  }
+}
+
 async function judge(
   deps: CoachDeps,
+  session: SessionRow,
   target: NonNullable<ReturnType<typeof answerTarget>>,
   message: string,
 ): Promise<Judgement> {
@@ -90,28 +139,48 @@ async function judge(
   const exact = judgeExactly(key, message, target.basic ? [] : target.question.misconceptions);
   if (exact) return exact;
   if (key.type !== 'short_text') throw new Error('only short text reaches the evaluator');
-  return deps.evaluate({
-    question: key.prompt,
-    referenceAnswer: key.answer.text,
-    keyPoints: target.basic ? [] : target.question.keyPoints,
-    answer: message,
-  });
+  return deps.evaluate(
+    {
+      question: key.prompt,
+      referenceAnswer: key.answer.text,
+      keyPoints: target.basic ? [] : target.question.keyPoints,
+      answer: message,
+    },
+    { ai: deps.ai, route: modelRoute(session.machine.mode) },
+  );
 }
 
-/** Runs one turn for the signed-in learner `userId`. */
-export async function chatTurn(
-  deps: CoachDeps,
-  userId: string,
-  request: ChatRequest,
-): Promise<ChatResponse> {
-  const session = await openSession(deps, userId, request);
-  const message = request.message.trim();
+/** A decided and stored turn; `finish` has a configured model word it. */
+export interface Turn {
+  answer: ChatResponse;
+  /**
+   * The final answer. With a model for the session's route, its words (passed to `onText` as
+   * they arrive) replace the offline reply; `streamed` says whether `onText` was called.
+   */
+  finish(onText?: (text: string) => Promise<void>): Promise<{
+    answer: ChatResponse;
+    streamed: boolean;
+  }>;
+}
 
+interface Decided {
+  answer: ChatResponse;
+  session: SessionRow;
+  messageId: string;
+  message: string;
+  hits: KnowledgeHit[] | null;
+}
+
+async function decide(deps: CoachDeps, session: SessionRow, message: string): Promise<Decided> {
   if (session.mode === 'general') {
-    const hits = await searchKnowledge(deps.db, userId, message, session.course_id);
+    const hits = await searchKnowledge(deps.db, session.user_id, message, session.course_id);
     const reply = knowledgeReply(hits);
-    const machine = { ...session.machine, turn: session.machine.turn + 1 };
-    await saveTurn(deps.db, {
+    const machine = {
+      ...session.machine,
+      turn: session.machine.turn + 1,
+      replies: [...session.machine.replies, digest(reply)],
+    };
+    const messageId = await saveTurn(deps.db, {
       session,
       message,
       reply,
@@ -128,18 +197,24 @@ export async function chatTurn(
       engine: OFFLINE_ENGINE.label,
     });
     return {
-      session_id: session.id,
-      mode: 'general',
-      state: 'new_question',
-      offer: null,
-      reply,
-      engine: OFFLINE_ENGINE,
+      session,
+      message,
+      messageId,
+      hits,
+      answer: {
+        session_id: session.id,
+        mode: 'general',
+        state: 'new_question',
+        offer: null,
+        reply,
+        engine: OFFLINE_ENGINE,
+      },
     };
   }
 
   const courseId = session.course_id!;
   // A course the learner has since left (dropped, or barred from its organization) stops here.
-  if (!(await mayStudy(deps.db, userId, courseId))) {
+  if (!(await mayStudy(deps.db, session.user_id, courseId))) {
     throw new CoachError(403, 'not_enrolled', 'You are no longer enrolled in this course.');
   }
   const [pool, facts, history] = await Promise.all([
@@ -152,14 +227,14 @@ export async function chatTurn(
   let judgement: Judgement | undefined;
   if (needsJudgement(state, intent)) {
     const target = answerTarget(state, pool);
-    if (target) judgement = await judge(deps, target, message);
+    if (target) judgement = await judge(deps, session, target, message);
   }
   const result = advance(
     state,
     { message, intent, judgement },
     { pool, threshold: facts?.threshold ?? 3, history },
   );
-  await saveTurn(deps.db, {
+  const messageId = await saveTurn(deps.db, {
     session,
     message,
     reply: result.reply,
@@ -168,12 +243,96 @@ export async function chatTurn(
     engine: OFFLINE_ENGINE.label,
   });
   return {
-    session_id: session.id,
-    mode: result.state.mode,
-    state: result.state.state,
-    offer: result.state.offer,
-    reply: result.reply,
-    ...(result.questionId ? { question_id: result.questionId } : {}),
-    engine: OFFLINE_ENGINE,
+    session,
+    message,
+    messageId,
+    hits: null,
+    answer: {
+      session_id: session.id,
+      mode: result.state.mode,
+      state: result.state.state,
+      offer: result.state.offer,
+      reply: result.reply,
+      ...(result.questionId ? { question_id: result.questionId } : {}),
+      engine: OFFLINE_ENGINE,
+    },
   };
+}
+
+/** Decides and stores one turn for the signed-in learner `userId` (see the file's comment). */
+export async function beginTurn(
+  deps: CoachDeps,
+  userId: string,
+  request: ChatRequest,
+): Promise<Turn> {
+  let session = await openSession(deps, userId, request);
+  const message = request.message.trim();
+  let decided: Decided | undefined;
+  for (let attempt = 1; !decided; attempt += 1) {
+    try {
+      decided = await decide(deps, session, message);
+    } catch (error) {
+      if (!(error instanceof SessionMovedOnError)) throw error;
+      if (attempt >= MAX_ATTEMPTS) {
+        throw new CoachError(
+          409,
+          'session_busy',
+          'The coach is still answering your other messages in this session. Send this one again in a moment.',
+        );
+      }
+      const newer = await loadSession(deps.db, userId, session.id);
+      if (!newer) throw new CoachError(404, 'session_not_found', 'This session was deleted.');
+      session = newer;
+    }
+  }
+  const done = decided;
+  return {
+    answer: done.answer,
+    finish: (onText) => wordWithModel(deps, done, onText),
+  };
+}
+
+/** The decided turn worded by the route's model, when one is configured (see the file's comment). */
+async function wordWithModel(
+  deps: CoachDeps,
+  decided: Decided,
+  onText?: (text: string) => Promise<void>,
+): Promise<{ answer: ChatResponse; streamed: boolean }> {
+  const route = modelRoute(decided.answer.mode);
+  if (!deps.ai.configured(route)) return { answer: decided.answer, streamed: false };
+  const request =
+    decided.hits !== null
+      ? generalRequest(decided.message, decided.hits)
+      : tutorRequest(
+          await loadRecentMessages(deps.db, decided.session.id, decided.messageId),
+          decided.message,
+          decided.answer.reply,
+        );
+  let streamed = false;
+  let text = '';
+  let engine: ChatEngine | undefined;
+  try {
+    const stream = await deps.ai.stream({ route, ...request, maxOutputTokens: 800 });
+    engine = { kind: 'model', label: stream.engine.label };
+    for await (const piece of stream.textStream) {
+      text += piece;
+      if (onText) {
+        streamed = true;
+        await onText(piece);
+      }
+    }
+  } catch {
+    // Every model failed before a word (AiFailedError), one broke off mid-reply, or the
+    // learner left: the turn is stored already, and its offline reply stands (the page replaces
+    // partial words with the final event's reply).
+    return { answer: decided.answer, streamed };
+  }
+  text = text.trim();
+  // An empty reply, or one the session has heard before, is not sent: the plan's stands.
+  if (!engine || !text || decided.session.machine.replies.includes(digest(text))) {
+    return { answer: decided.answer, streamed };
+  }
+  await replaceReply(deps.db, decided.session.id, decided.messageId, text, engine.label);
+  await appendReplyDigest(deps.db, decided.session.id, digest(text));
+  return { answer: { ...decided.answer, reply: text, engine }, streamed };
 }

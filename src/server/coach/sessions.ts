@@ -104,19 +104,48 @@ export interface TurnRecord {
   engine: string;
 }
 
-/** One turn stored at once: both messages, the log's new rows and the session's new state. */
-export async function saveTurn(db: Database, turn: TurnRecord): Promise<void> {
+/** Another turn of the session was saved after this one's state was read. */
+export class SessionMovedOnError extends Error {
+  constructor() {
+    super('the session moved on while this turn was decided');
+    this.name = 'SessionMovedOnError';
+  }
+}
+
+/**
+ * One turn stored at once: the session's new state, both messages and the log's new rows.
+ * The session row is updated only if its turn counter is still the one this turn was decided
+ * on (the row lock orders concurrent saves); otherwise nothing is stored and
+ * `SessionMovedOnError` asks the caller to decide again on the newer state. Answers the coach
+ * message's id.
+ */
+export async function saveTurn(db: Database, turn: TurnRecord): Promise<string> {
   const { session, machine } = turn;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const moved = await tx.query(
+      `update public.chat_sessions
+          set mode = $2, state = $3, offer = $4, question_id = $5, machine = $6, updated_at = now()
+        where id = $1 and coalesce((machine ->> 'turn')::int, 0) = $7`,
+      [
+        session.id,
+        machine.mode,
+        machine.state,
+        machine.offer,
+        machine.questionId,
+        JSON.stringify(machine),
+        session.machine.turn,
+      ],
+    );
+    if (moved.rowCount === 0) throw new SessionMovedOnError();
     await tx.query(
       `insert into public.chat_messages (session_id, user_id, sender, content)
        values ($1, $2, 'learner', $3)`,
       [session.id, session.user_id, turn.message],
     );
-    await tx.query(
+    const { rows } = await tx.query<{ id: string }>(
       `insert into public.chat_messages
          (session_id, user_id, sender, content, state, offer, question_id, engine)
-       values ($1, $2, 'coach', $3, $4, $5, $6, $7)`,
+       values ($1, $2, 'coach', $3, $4, $5, $6, $7) returning id::text`,
       [
         session.id,
         session.user_id,
@@ -150,20 +179,76 @@ export async function saveTurn(db: Database, turn: TurnRecord): Promise<void> {
         ],
       );
     }
-    await tx.query(
-      `update public.chat_sessions
-          set mode = $2, state = $3, offer = $4, question_id = $5, machine = $6, updated_at = now()
-        where id = $1`,
-      [
-        session.id,
-        machine.mode,
-        machine.state,
-        machine.offer,
-        machine.questionId,
-        JSON.stringify(machine),
-      ],
-    );
+    return rows[0]!.id;
   });
+}
+
+/** A coach reply worded by a model replaces the offline one it was given. */
+export async function replaceReply(
+  db: Queryable,
+  sessionId: string,
+  messageId: string,
+  reply: string,
+  engine: string,
+): Promise<void> {
+  await db.query(
+    `update public.chat_messages set content = $3, engine = $4
+      where session_id = $1 and id = $2::bigint and sender = 'coach'`,
+    [sessionId, messageId, reply.slice(0, 60_000), engine.slice(0, 200)],
+  );
+}
+
+/** Remembers a model's reply as sent, without touching the turn counter. */
+export async function appendReplyDigest(
+  db: Queryable,
+  sessionId: string,
+  replyDigest: string,
+): Promise<void> {
+  await db.query(
+    `update public.chat_sessions
+        set machine = jsonb_set(machine, '{replies}',
+              coalesce(machine -> 'replies', '[]'::jsonb) || to_jsonb($2::text))
+      where id = $1`,
+    [sessionId, replyDigest],
+  );
+}
+
+/**
+ * The session's messages before this turn (whose coach message is `coachMessageId`), oldest
+ * first, at most six.
+ */
+export async function loadRecentMessages(
+  db: Queryable,
+  sessionId: string,
+  coachMessageId: string,
+): Promise<Array<{ sender: 'learner' | 'coach'; content: string }>> {
+  const { rows } = await db.query<{ sender: 'learner' | 'coach'; content: string }>(
+    `select sender, content from public.chat_messages
+      where session_id = $1 and id < $2::bigint
+      order by id desc limit 7`,
+    [sessionId, coachMessageId],
+  );
+  // The latest is this turn's own message, which the caller sends with the plan.
+  return rows.slice(1).reverse();
+}
+
+export interface Usage {
+  allowed: boolean;
+  message?: string;
+}
+
+/** Counts one coach message against the learner's monthly allowance (decision 0202). */
+export async function meterMessage(
+  db: Database,
+  userId: string,
+  metadata: Record<string, string>,
+): Promise<Usage> {
+  const { rows } = await db.queryAsRole<{ usage: Usage }>(
+    { role: 'authenticated', sub: userId },
+    `select public.track_usage($1, 'coach_message', 1, $2::jsonb) as usage`,
+    [userId, JSON.stringify(metadata)],
+  );
+  return rows[0]!.usage;
 }
 
 /** Whether the user may study the course: enrolled, or teaching it (personal courses too). */

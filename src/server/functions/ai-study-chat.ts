@@ -6,13 +6,16 @@
  *
  * With `Accept: text/event-stream` the reply streams as server-sent events: `delta` events
  * carry pieces of the reply, and the last event, `done`, carries the same object as the JSON
- * answer. Refusals are JSON `{ error, code }` before any event is sent.
+ * answer. Refusals are JSON `{ error, code }` before any event is sent: 429 `quota_exceeded`
+ * (with the reset date) when the month's coach messages are used up. With a model configured
+ * (`AI_*`), its words stream as they arrive; otherwise the offline reply is sent in pieces.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { chatRequestSchema, type ChatResponse } from '../../common/coach-chat';
 import { isUuid } from '../auth/users';
-import { chatTurn, CoachError } from '../coach/chat';
+import { createAiProvider } from '../ai/provider';
+import { beginTurn, CoachError } from '../coach/chat';
 import { evaluateAnswer } from '../coach/evaluate';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
 import { functionJson } from '../gateway/functions/function-body';
@@ -25,7 +28,7 @@ export function replyPieces(reply: string): string[] {
 
 function createApp(deps: GatewayDeps) {
   const app = new Hono<ApiEnv>();
-  const coach = { db: deps.db, evaluate: evaluateAnswer };
+  const coach = { db: deps.db, evaluate: evaluateAnswer, ai: createAiProvider(deps.config.ai) };
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
@@ -49,13 +52,20 @@ function createApp(deps: GatewayDeps) {
       if (claims.role !== 'authenticated' || !isUuid(claims.sub)) {
         throw new CoachError(403, 'sign_in_required', 'Sign in to talk to the study coach.');
       }
-      const answer: ChatResponse = await chatTurn(coach, claims.sub, c.req.valid('json'));
-      if (!(c.req.header('accept') ?? '').includes('text/event-stream')) return c.json(answer);
+      const turn = await beginTurn(coach, claims.sub, c.req.valid('json'));
+      if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+        const { answer } = await turn.finish();
+        return c.json(answer);
+      }
       return streamSSE(c, async (stream) => {
-        for (const piece of replyPieces(answer.reply)) {
-          await stream.writeSSE({ event: 'delta', data: JSON.stringify({ text: piece }) });
-        }
-        await stream.writeSSE({ event: 'done', data: JSON.stringify(answer) });
+        const delta = (text: string) =>
+          stream.writeSSE({ event: 'delta', data: JSON.stringify({ text }) });
+        const { answer, streamed } = await turn.finish(delta);
+        if (!streamed) for (const piece of replyPieces(answer.reply)) await delta(piece);
+        await stream.writeSSE({
+          event: 'done',
+          data: JSON.stringify(answer satisfies ChatResponse),
+        });
       });
     },
   );

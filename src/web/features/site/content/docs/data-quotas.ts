@@ -4,8 +4,8 @@ import type { DocPage } from '../types';
 export const docPage: DocPage = {
   path: '/data-quotas',
   heading: 'Data & Quotas',
-  lead: `The API rate limit that applies today, and the design of what is planned: usage metered per subscription tier with a monthly reset, and how long data is kept.`,
-  badges: ['100 requests/s per key', 'Quotas planned'],
+  lead: `The API rate limit, the monthly allowance of coach messages that applies today, the design of what is planned (paid tiers, more metered features), and how long data is kept.`,
+  badges: ['100 requests/s per key', 'Coach messages metered'],
   icon: 'chart',
   sections: [
     {
@@ -15,8 +15,8 @@ export const docPage: DocPage = {
         {
           type: 'callout',
           tone: 'warning',
-          title: 'Planned, not in this build',
-          text: 'Subscriptions and paid tiers are not in this build, and no feature is metered yet: the allowance procedures below exist (every account starts on the free tier; a scheduled job resets the counters on the 1st), but no feature calls `track_usage` yet. The retention job runs nightly. What applies today is the [API rate limit](/data-quotas#api-rate-limit) of 100 requests per second per key.',
+          title: 'What runs in this build',
+          text: 'Every account starts on the free tier: 500 coach messages a month. Each message the coach answers is counted with `track_usage`; past the allowance the coach says so, with the reset date. A scheduled job resets the counters on the 1st, and the retention job runs nightly. Subscriptions, paid tiers and metering of LE Adapt jobs and storage are planned. The [API rate limit](/data-quotas#api-rate-limit) of 100 requests per second per key applies too.',
         },
         {
           type: 'paragraph',

@@ -27,8 +27,8 @@ export const coachHero = {
   eyebrow: brand.headerTitle,
   title: brand.coach,
   tagline: 'A tutor that asks instead of tells.',
-  lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour. It runs in this build on its built-in engine, which needs no network; conversations through a configured language model are planned. Sign in and open Study Coach to try it.`,
-  badges: ['Built-in engine, no network needed', 'Socratic method', 'Three modes'],
+  lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour. It runs on its built-in engine, which needs no network, or through the language models an operator configures. Sign in and open Study Coach to try it.`,
+  badges: ['Works offline or with your models', 'Socratic method', 'Three modes'],
   primaryAction: { href: '#coach', label: 'See the coach in action' },
   secondaryAction: { href: '#how-it-works', label: 'How it works' },
 } as const;
@@ -189,7 +189,7 @@ export const methodology = {
     },
     {
       title: 'Model routing',
-      text: 'Planned for conversations: personalised coaching through a mid-size model from one AI provider, general coaching through a small model from a second provider with a larger one as fallback. Operators can configure both today; answer evaluation already uses them.',
+      text: 'Study sessions and quizzes through a mid-size model from one AI provider, General Knowledge through a small model from a second provider with a larger one as fallback; the teaching plan stays the coach’s own. Nothing configured: the built-in engine answers, and the chat says which did.',
       icon: Route,
     },
     {
