@@ -187,11 +187,12 @@ describe('/sso-integration', () => {
 });
 
 describe('/data-quotas', () => {
-  it('says subscriptions and quotas are planned and the rate limit applies today', () => {
+  it('says coach messages are metered, subscriptions are planned and the rate limit applies', () => {
     const page = docPage('/data-quotas');
     expect(page.lead).toMatch(/planned/);
     const text = docPageTexts(page).join('\n');
-    expect(text).toMatch(/Planned, not in this build/);
+    expect(text).toMatch(/500 .* messages a month\. Each message the coach answers is counted/);
+    expect(text).toMatch(/Subscriptions, paid tiers .* are planned/);
     expect(text).toContain('100 requests per second');
   });
 });

@@ -16,7 +16,7 @@ export const docPage: DocPage = {
           type: 'callout',
           tone: 'warning',
           title: 'What runs in this build',
-          text: 'Every account starts on the free tier: 500 coach messages a month. Each message the coach answers is counted with `track_usage`; past the allowance the coach says so, with the reset date. A scheduled job resets the counters on the 1st, and the retention job runs nightly. Subscriptions, paid tiers and metering of LE Adapt jobs and storage are planned. The [API rate limit](/data-quotas#api-rate-limit) of 100 requests per second per key applies too.',
+          text: `Every account starts on the free tier: 500 ${brand.coach} messages a month. Each message the coach answers is counted with \`track_usage\`; past the allowance the coach says so, with the reset date. A scheduled job resets the counters on the 1st, and the retention job runs nightly. Subscriptions, paid tiers and metering of ${brand.adaptTool} jobs and storage are planned. The [API rate limit](/data-quotas#api-rate-limit) of 100 requests per second per key applies too.`,
         },
         {
           type: 'paragraph',

@@ -28,7 +28,7 @@ export const coachHero = {
   title: brand.coach,
   tagline: 'A tutor that asks instead of tells.',
   lead: `The ${brand.coach} uses the Socratic method: it guides each student to the answer with questions, changes its approach when a student is stuck, and goes back to the basics when they need it — at any hour. It runs on its built-in engine, which needs no network, or through the language models an operator configures. Sign in and open Study Coach to try it.`,
-  badges: ['Works offline or with your models', 'Socratic method', 'Three modes'],
+  badges: ['No network needed, or your own models', 'Socratic method', 'Three modes'],
   primaryAction: { href: '#coach', label: 'See the coach in action' },
   secondaryAction: { href: '#how-it-works', label: 'How it works' },
 } as const;
