@@ -23,6 +23,7 @@ import { createTokenVerifier } from './keys/verify';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { jobs } from './jobs/registry';
 import { createLogger, type Logger } from './logger';
+import { organizationKeyVerifier } from './public-api/organization-keys';
 import { createBlobStore, createStorage, STALE_UPLOAD_MS } from './storage/storage';
 import { readVersion } from './version';
 
@@ -46,7 +47,7 @@ export async function prepareDatabase(
   await migrate(db);
   const keys = await loadKeySet(db, config);
   announceIssuedKeys(config, keys, log);
-  const verifier = createTokenVerifier(keys, config.jwtSecret);
+  const verifier = organizationKeyVerifier(db, createTokenVerifier(keys, config.jwtSecret));
   const rateLimiter = createRateLimiter(config.apiRateLimitPerSecond);
   const storage = createStorage({ db, blobs: await createBlobStore(config), keys });
   const removed = await storage.prepare();

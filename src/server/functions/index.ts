@@ -1,4 +1,5 @@
 import { aiStudyChatFunction } from './ai-study-chat';
+import { apiKeysFunction } from './api-keys';
 import { dataRoomFunction } from './data-room';
 import { dataRoomAccessFunction } from './data-room-access';
 import { coachEvaluateFunction } from './coach-evaluate';
@@ -22,4 +23,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   flashcardsFunction,
   aiStudyChatFunction,
   libraryFunction,
+  apiKeysFunction,
 ];

@@ -102,6 +102,8 @@ const membersSql = `
       from public.memberships m
       left join public.boards b on b.id = m.board_id
      where m.organization_id = $1
+       -- An API key's principal is no person: its keys have their own screen (decision 0610).
+       and not exists (select 1 from platform.organization_api_keys k where k.principal_id = m.user_id)
      group by m.user_id
   ), listed as (
     select p.user_id, u.email, coalesce(pr.full_name, pr.display_name) as full_name, p.roles,
