@@ -114,6 +114,17 @@ const schema = z.object({
   AI_B_FALLBACK_MODEL: optionalString,
   /** How long one model call may take before the next model (or the offline engine) answers. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Realtime (decision 0300): the largest broadcast or presence payload a client may send. */
+  REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(262_144),
+  REALTIME_MAX_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).default(100),
+  /** Channel joins per second, per connection and per caller (user, or client address). */
+  REALTIME_JOINS_PER_SECOND: z.coerce.number().int().min(1).default(10),
+  REALTIME_KEY_JOINS_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  /** Client messages (broadcast, presence) per second, per connection and per caller. */
+  REALTIME_EVENTS_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  REALTIME_KEY_EVENTS_PER_SECOND: z.coerce.number().int().min(1).default(500),
+  /** A connection that sends nothing (not even a heartbeat) for this long is closed. */
+  REALTIME_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
 });
 
 /** Settings that only make sense together. */
@@ -190,6 +201,15 @@ function toConfig(env: z.infer<typeof schema>) {
     mailFrom: env.MAIL_FROM,
     vercel: { token: env.VERCEL_TOKEN, apiUrl: env.VERCEL_API_URL, teamId: env.VERCEL_TEAM_ID },
     ai: aiConfig(env),
+    realtime: {
+      maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
+      maxChannelsPerConnection: env.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+      joinsPerSecond: env.REALTIME_JOINS_PER_SECOND,
+      keyJoinsPerSecond: env.REALTIME_KEY_JOINS_PER_SECOND,
+      eventsPerSecond: env.REALTIME_EVENTS_PER_SECOND,
+      keyEventsPerSecond: env.REALTIME_KEY_EVENTS_PER_SECOND,
+      heartbeatTimeoutMs: Math.round(env.REALTIME_HEARTBEAT_TIMEOUT_SECONDS * 1000),
+    },
     auth: {
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       sessionLifetimeDays: env.SESSION_LIFETIME_DAYS,

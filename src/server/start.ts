@@ -2,6 +2,7 @@
  * Builds a running gateway from a configuration: database, migrations, keys, services.
  * Used by main.ts and by the integration tests, so both start the product the same way.
  */
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import type { Config } from './config';
@@ -12,6 +13,7 @@ import { createDataRoomServices, prepareDataRoom } from './data-room/services';
 import { seedDemoOnFirstStart } from './learning/demo-seed';
 import { seedDemoReadings } from './library/demo-readings';
 import { createGateway } from './gateway/app';
+import { attachRealtime } from './gateway/realtime/websocket';
 import { watchEndedSessions } from './gateway/ops/ended-sessions';
 import { createRequestMetrics, startMetricsFlush } from './gateway/ops/metrics';
 import { createRateLimiter } from './gateway/ops/rate-limit';
@@ -24,6 +26,7 @@ import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { jobs } from './jobs/registry';
 import { createLogger, type Logger } from './logger';
 import { organizationKeyVerifier } from './public-api/organization-keys';
+import { RealtimeHub } from './realtime/hub';
 import { createBlobStore, createStorage, STALE_UPLOAD_MS } from './storage/storage';
 import { readVersion } from './version';
 
@@ -43,7 +46,7 @@ export async function prepareDatabase(
   config: Config,
   db: Database,
   log: Logger,
-): Promise<Omit<GatewayDeps, 'jobs'>> {
+): Promise<Omit<GatewayDeps, 'jobs' | 'realtime'>> {
   await migrate(db);
   const keys = await loadKeySet(db, config);
   announceIssuedKeys(config, keys, log);
@@ -103,6 +106,7 @@ export async function startServer(
       ...prepared,
       verifier: { ...prepared.verifier, endedSessions },
       jobs: jobQueue,
+      realtime: new RealtimeHub(),
     };
     const app = createGateway(deps);
     const metricsFlush = startMetricsFlush(deps);
@@ -116,6 +120,7 @@ export async function startServer(
         resolve(s),
       );
     });
+    const realtime = attachRealtime(server as Server, deps);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -131,6 +136,7 @@ export async function startServer(
       deps,
       async close() {
         // Stop accepting connections, let in-flight requests finish, then close the database.
+        await realtime.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import * as jose from 'jose';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { openPglite } from '../../src/server/db/pglite';
@@ -32,19 +33,10 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/**
- * realtime-js needs a global WebSocket, which Node 20 lacks; no test uses realtime, so a
- * transport that refuses to be constructed keeps the client honest about that.
- */
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by these tests');
-  }
-}
-
+/** realtime-js needs a WebSocket implementation, which Node 20 lacks globally: `ws`'s. */
 const clientOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: RealtimeUnused as never },
+  realtime: { transport: WebSocket as never },
 } as const;
 
 /** A supabase-js client for the server with an API key, optionally sending another bearer token. */

@@ -5,6 +5,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { KeySet } from '../keys/key-store';
 import type { TokenVerifier } from '../keys/verify';
 import type { Logger } from '../logger';
+import type { RealtimeHub } from '../realtime/hub';
 import type { Storage } from '../storage/storage';
 import type { RequestMetrics } from './ops/metrics';
 import type { RateLimiter } from './ops/rate-limit';
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   metrics: RequestMetrics;
   /** The background job queue this process works (src/server/jobs/registry.ts). */
   jobs: JobQueue;
+  /** This process's realtime channels (the WebSocket endpoint and the broadcast API share it). */
+  realtime: RealtimeHub;
 }
 
 /** Variables set by the API-key middleware for /rest, /storage and /functions. */

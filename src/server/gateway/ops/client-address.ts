@@ -35,11 +35,21 @@ export function peerAddress(c: Context): string {
  * when there are none, no header, or the entry is not an IP address.
  */
 export function resolveClientAddress(c: Context, trustedProxies: number): string {
-  const peer = peerAddress(c);
-  if (trustedProxies === 0) return peer;
-  const header = c.req.header('x-forwarded-for');
-  if (!header) return peer;
-  const hops = header
+  return addressBehindProxies(peerAddress(c), c.req.header('x-forwarded-for'), trustedProxies);
+}
+
+/**
+ * The same rule for a raw Node request (the realtime WebSocket upgrade never reaches Hono):
+ * `peer` is the socket's remote address, `forwardedFor` its X-Forwarded-For header.
+ */
+export function addressBehindProxies(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trustedProxies: number,
+): string {
+  peer = peer ? normalise(peer) : 'unknown';
+  if (trustedProxies === 0 || !forwardedFor) return peer;
+  const hops = forwardedFor
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);

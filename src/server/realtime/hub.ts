@@ -1,0 +1,115 @@
+/**
+ * The channel registry of one process: who is subscribed to which topic, broadcast fan-out
+ * and presence. Public and private channels of one name are separate rooms (as in Supabase
+ * Realtime), so a public subscriber never sees what a private channel carries. The hub knows
+ * nothing of sockets or frames: a subscriber is anything that can take a delivery, and the
+ * frame cache lets the transport encode one message once for all its recipients.
+ */
+import { PresenceRoom, type PresenceDiff, type PresenceState } from './presence';
+
+export type BroadcastBody = { kind: 'json'; json: string } | { kind: 'binary'; bytes: Uint8Array };
+
+/** Encoded frames of one delivery, shared by its recipients (keyed by the transport). */
+export type FrameCache = Map<string, string | Uint8Array | undefined>;
+
+export interface Subscriber {
+  readonly id: string;
+  /** The full topic, `realtime:<name>`. */
+  readonly topic: string;
+  readonly isPrivate: boolean;
+  /** Receives its own broadcasts (`config.broadcast.self`). */
+  readonly selfBroadcast: boolean;
+  /** Receives presence state and diffs (`config.presence.enabled`). */
+  readonly presenceEnabled: boolean;
+  /** Private channels: what the subscriber's `realtime.messages` policies let it read. */
+  readonly canReadBroadcast: boolean;
+  readonly canReadPresence: boolean;
+  deliverBroadcast(event: string, body: BroadcastBody, frames: FrameCache): void;
+  deliverPresenceDiff(diff: PresenceDiff, frames: FrameCache): void;
+}
+
+interface Room {
+  subscribers: Map<string, Subscriber>;
+  presence: PresenceRoom;
+}
+
+function roomKey(topic: string, isPrivate: boolean): string {
+  return `${isPrivate ? 'private' : 'public'}|${topic}`;
+}
+
+export class RealtimeHub {
+  private readonly rooms = new Map<string, Room>();
+  private subscriberCount = 0;
+
+  get subscriptions(): number {
+    return this.subscriberCount;
+  }
+
+  join(subscriber: Subscriber): void {
+    const key = roomKey(subscriber.topic, subscriber.isPrivate);
+    let room = this.rooms.get(key);
+    if (!room) {
+      room = { subscribers: new Map(), presence: new PresenceRoom() };
+      this.rooms.set(key, room);
+    }
+    if (!room.subscribers.has(subscriber.id)) this.subscriberCount += 1;
+    room.subscribers.set(subscriber.id, subscriber);
+  }
+
+  /** Removes the subscriber and whatever it tracked (the others get the presence diff). */
+  leave(subscriber: Subscriber): void {
+    const key = roomKey(subscriber.topic, subscriber.isPrivate);
+    const room = this.rooms.get(key);
+    if (!room || !room.subscribers.delete(subscriber.id)) return;
+    this.subscriberCount -= 1;
+    const diff = room.presence.untrack(subscriber.id);
+    if (diff) this.sendDiff(room, diff);
+    if (room.subscribers.size === 0) this.rooms.delete(key);
+  }
+
+  /** Fans a broadcast out to the topic's subscribers; `from` is skipped unless it asked for self. */
+  broadcast(
+    topic: string,
+    isPrivate: boolean,
+    event: string,
+    body: BroadcastBody,
+    from?: Subscriber,
+  ): number {
+    const room = this.rooms.get(roomKey(topic, isPrivate));
+    if (!room) return 0;
+    const frames: FrameCache = new Map();
+    let delivered = 0;
+    for (const subscriber of room.subscribers.values()) {
+      if (subscriber === from && !subscriber.selfBroadcast) continue;
+      if (isPrivate && !subscriber.canReadBroadcast) continue;
+      subscriber.deliverBroadcast(event, body, frames);
+      delivered += 1;
+    }
+    return delivered;
+  }
+
+  track(subscriber: Subscriber, key: string, payload: Record<string, unknown>): void {
+    const room = this.rooms.get(roomKey(subscriber.topic, subscriber.isPrivate));
+    if (!room?.subscribers.has(subscriber.id)) return;
+    this.sendDiff(room, room.presence.track(subscriber.id, key, payload));
+  }
+
+  untrack(subscriber: Subscriber): void {
+    const room = this.rooms.get(roomKey(subscriber.topic, subscriber.isPrivate));
+    const diff = room?.presence.untrack(subscriber.id);
+    if (room && diff) this.sendDiff(room, diff);
+  }
+
+  presenceState(topic: string, isPrivate: boolean): PresenceState {
+    return this.rooms.get(roomKey(topic, isPrivate))?.presence.state() ?? {};
+  }
+
+  private sendDiff(room: Room, diff: PresenceDiff): void {
+    const frames: FrameCache = new Map();
+    for (const subscriber of room.subscribers.values()) {
+      if (!subscriber.presenceEnabled) continue;
+      if (subscriber.isPrivate && !subscriber.canReadPresence) continue;
+      subscriber.deliverPresenceDiff(diff, frames);
+    }
+  }
+}
