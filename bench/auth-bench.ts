@@ -54,6 +54,8 @@ async function benchDatabase(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
+      // Users sign up freely here; the beta gate's own tests turn it on.
+      BETA_GATE: 'false',
       DATABASE_URL: databaseUrl,
       MAILER_AUTOCONFIRM: 'true',
       // The benchmark measures the service, not the abuse limits.

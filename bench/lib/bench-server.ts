@@ -42,6 +42,8 @@ export async function startBenchServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
+      // Users sign up freely here; the beta gate's own tests turn it on.
+      BETA_GATE: 'false',
       DATABASE_URL: databaseUrl,
       ...env,
     },

@@ -125,6 +125,16 @@ const schema = z.object({
   REALTIME_KEY_EVENTS_PER_SECOND: z.coerce.number().int().min(1).default(500),
   /** A connection that sends nothing (not even a heartbeat) for this long is closed. */
   REALTIME_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** The spec's beta access gate: sign-up needs a valid coupon (decision 0601). */
+  BETA_GATE: booleanFlag,
+  /** Coupon codes one client address (or user) may try per 10 minutes before 429. */
+  COUPON_ATTEMPTS_PER_10_MINUTES: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Payments (decision 0602): Stripe's secret key; unset, checkout says how to set it up. */
+  STRIPE_SECRET_KEY: optionalString,
+  /** The signing secret of the webhook endpoint (whsec_…), from Stripe's dashboard or CLI. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API base (tests use a loopback fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: optionalString.pipe(z.string().url().optional()),
 });
 
 /** Settings that only make sense together. */
@@ -210,6 +220,7 @@ function toConfig(env: z.infer<typeof schema>) {
       keyEventsPerSecond: env.REALTIME_KEY_EVENTS_PER_SECOND,
       heartbeatTimeoutMs: Math.round(env.REALTIME_HEARTBEAT_TIMEOUT_SECONDS * 1000),
     },
+    billing: billingConfig(env),
     auth: {
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       sessionLifetimeDays: env.SESSION_LIFETIME_DAYS,
@@ -259,6 +270,26 @@ function aiConfig(env: z.infer<typeof schema>) {
     b,
     bFallbackModel: b ? env.AI_B_FALLBACK_MODEL : undefined,
     timeoutMs: env.AI_TIMEOUT_MS,
+  };
+}
+
+function billingConfig(env: z.infer<typeof schema>) {
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
+  return {
+    // The spec's beta: on unless turned off (test harnesses turn it off; decision 0601).
+    betaGate: env.BETA_GATE ?? true,
+    couponAttemptsPer10Minutes: env.COUPON_ATTEMPTS_PER_10_MINUTES,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          api: base && {
+            protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+            host: base.hostname,
+            port: base.port || (base.protocol === 'http:' ? '80' : '443'),
+          },
+        }
+      : undefined,
   };
 }
 

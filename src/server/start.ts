@@ -52,6 +52,8 @@ export async function prepareDatabase(
   announceIssuedKeys(config, keys, log);
   const verifier = organizationKeyVerifier(db, createTokenVerifier(keys, config.jwtSecret));
   const rateLimiter = createRateLimiter(config.apiRateLimitPerSecond);
+  const coupons = config.billing.couponAttemptsPer10Minutes;
+  const couponAttempts = createRateLimiter(coupons / 600, undefined, coupons);
   const storage = createStorage({ db, blobs: await createBlobStore(config), keys });
   const removed = await storage.prepare();
   if (removed > 0) log.info('removed stale upload files', { removed });
@@ -67,6 +69,7 @@ export async function prepareDatabase(
     log,
     version: readVersion(),
     rateLimiter,
+    couponAttempts,
     storage,
     dataRoom,
     metrics: createRequestMetrics(),

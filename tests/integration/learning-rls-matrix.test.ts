@@ -45,6 +45,32 @@ function byId(row: Row): { row: Row; find: Row } {
   return { row: { id, ...row }, find: { id } };
 }
 
+/** The coupon the learner redeemed (made in beforeAll; the coupon rows' cases name it). */
+const matrixCoupon = { id: '' };
+
+/** Organization A's subscription, the learner's own, and a coupon the learner redeemed. */
+async function seedBilling(f: LearningFixture): Promise<void> {
+  const subscriptions: Row[] = [
+    { organization_id: f.orgA, tier: 'enterprise', status: 'active', source: 'coupon' },
+    { user_id: f.users.learner.id, tier: 'pro', status: 'active', source: 'coupon' },
+  ];
+  for (const row of subscriptions) {
+    const { error } = await f.service.from('subscribers').insert(row);
+    if (error) throw new Error(`subscribers fixture: ${error.message}`);
+  }
+  const { data, error } = await f.service
+    .from('coupons')
+    .insert({ code: 'MATRIX-COUPON', tier: 'free', organization_id: f.orgA, max_redemptions: 5 })
+    .select('id')
+    .single();
+  if (error) throw new Error(`coupons fixture: ${error.message}`);
+  matrixCoupon.id = (data as { id: string }).id;
+  const redeemed = await f.service
+    .from('coupon_redemptions')
+    .insert({ coupon_id: matrixCoupon.id, user_id: f.users.learner.id, purpose: 'sign_up' });
+  if (redeemed.error) throw new Error(`coupon_redemptions fixture: ${redeemed.error.message}`);
+}
+
 const cases: TableCase[] = [
   {
     table: 'organizations',
@@ -517,6 +543,57 @@ const cases: TableCase[] = [
     insert: (f) => byId(flashcardReviewRow(f.users.learner.id, f.card, f.deck)),
     disposable: (f) => flashcardReviewRow(f.users.learner.id, f.card, f.deck),
   },
+  // Subscriptions and coupons (decision 0600): written only by the server (webhook, checkout,
+  // coupon procedures); coupons are read by platform admins alone (tested in billing-coupons).
+  {
+    table: 'subscribers',
+    name: "subscribers (the organization's)",
+    target: (f) => ({ organization_id: f.orgA }),
+    change: { status: 'past_due' },
+    insert: (f) =>
+      byId({ organization_id: f.orgB, tier: 'enterprise', status: 'active', source: 'coupon' }),
+    disposable: (f) => ({
+      user_id: f.users.spare.id,
+      tier: 'pro',
+      status: 'active',
+      source: 'coupon',
+    }),
+  },
+  {
+    table: 'subscribers',
+    name: "subscribers (the learner's own)",
+    target: (f) => ({ user_id: f.users.learner.id }),
+    change: { tier: 'enterprise' },
+    insert: (f) =>
+      byId({ user_id: f.users.spare.id, tier: 'pro', status: 'active', source: 'coupon' }),
+    disposable: (f) => ({
+      user_id: f.users.spare.id,
+      tier: 'pro',
+      status: 'active',
+      source: 'coupon',
+    }),
+  },
+  {
+    table: 'coupons',
+    target: () => ({ code: 'MATRIX-COUPON' }),
+    change: { max_redemptions: 999 },
+    insert: () => byId({ code: unique('ROGUE').toUpperCase(), tier: 'pro', max_redemptions: 99 }),
+    disposable: () => ({ code: unique('SPARE').toUpperCase(), tier: 'free', max_redemptions: 1 }),
+  },
+  {
+    table: 'coupon_redemptions',
+    target: (f) => ({ user_id: f.users.learner.id }),
+    change: { purpose: 'checkout' },
+    insert: (f) => {
+      const row = { coupon_id: matrixCoupon.id, user_id: f.users.spare.id, purpose: 'sign_up' };
+      return { row, find: ids(row, ['coupon_id', 'user_id']) };
+    },
+    disposable: (f) => ({
+      coupon_id: matrixCoupon.id,
+      user_id: f.users.spare.id,
+      purpose: 'sign_up',
+    }),
+  },
   // Analytics counters (decision 0135): kept by triggers, read by admins, written by nobody.
   ...insightCases(),
 ];
@@ -705,6 +782,17 @@ const expected: Matrix = {
   },
   board_course_stats: { select: only('owner'), insert: '', update: '', delete: '' },
   board_activity_days: { select: only('owner'), insert: '', update: '', delete: '' },
+  // The owner and organization-wide admins see what the organization pays for; members and
+  // board admins do not (check-subscription tells each person their own tier).
+  "subscribers (the organization's)": {
+    select: only('org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
+  "subscribers (the learner's own)": { select: own, insert: '', update: '', delete: '' },
+  coupons: { select: '', insert: '', update: '', delete: '' },
+  coupon_redemptions: { select: own, insert: '', update: '', delete: '' },
 };
 
 /** Values in `change` that name fixture things rather than literal values. */
@@ -831,6 +919,7 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
       API_RATE_LIMIT_PER_SECOND: '100000',
     });
     f = await buildLearningFixture(server);
+    await seedBilling(f);
   });
   afterAll(() => server?.stop());
 

@@ -64,8 +64,11 @@ export interface AppBrowser {
 /** Starts the server and the browser for one test file; `name` names its temp and screenshot folders. */
 export async function startAppBrowser(
   name: string,
-  /** `firstVisit`: pages start with no consent choice, so the consent banner shows. */
-  options: { firstVisit?: boolean } = {},
+  /**
+   * `firstVisit`: pages start with no consent choice, so the consent banner shows. `env`: more
+   * settings for this file's server (e.g. the beta gate on).
+   */
+  options: { firstVisit?: boolean; env?: Record<string, string> } = {},
 ): Promise<AppBrowser> {
   const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
   const shotsRoot = process.env.SCREENSHOTS_DIR;
@@ -88,6 +91,9 @@ export async function startAppBrowser(
           HOST: '127.0.0.1',
           LOG_LEVEL: 'silent',
           DATA_DIR: dataDir,
+          // Users sign up freely here; the beta gate's own tests turn it on.
+          BETA_GATE: 'false',
+          ...options.env,
           WEB_DIST_DIR: distDir,
         },
       ),

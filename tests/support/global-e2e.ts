@@ -33,6 +33,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       DATA_ROOM_PIN: 'e2e-pin-4242',
+      // Users sign up freely here; the beta gate's own tests turn it on.
+      BETA_GATE: 'false',
       WEB_DIST_DIR: distDir,
     },
   );

@@ -112,6 +112,8 @@ export async function startTestServer(
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: '5',
+      // Users sign up freely here; the beta gate's own tests turn it on.
+      BETA_GATE: 'false',
       ...env,
     },
   );

@@ -3,12 +3,18 @@ import type { GatewayDeps } from './context';
 
 /**
  * The web app asks for the API URL and anon key at load time, so a build carries no
- * deployment secrets and one build runs against any deployment.
+ * deployment secrets and one build runs against any deployment. `betaGate` tells the sign-up
+ * form to ask for a coupon, `payments` whether checkout can take a payment (decision 0601).
  */
 export function clientConfigRoutes({ config, keys }: Pick<GatewayDeps, 'config' | 'keys'>) {
   return new Hono().get('/', (c) => {
     c.header('Cache-Control', 'no-cache');
     const url = config.siteUrl ?? new URL(c.req.url).origin;
-    return c.json({ apiUrl: url, anonKey: keys.anonKey });
+    return c.json({
+      apiUrl: url,
+      anonKey: keys.anonKey,
+      betaGate: config.billing.betaGate,
+      payments: config.billing.stripe !== undefined,
+    });
   });
 }

@@ -20,6 +20,11 @@ export interface GatewayDeps {
   version: string;
   /** Per-key API limit; its usage is shared with other processes on PostgreSQL. */
   rateLimiter: RateLimiter;
+  /**
+   * Coupon codes tried per client address or user (decision 0601): a slow bucket, so a code
+   * cannot be guessed in a loop. In memory per process.
+   */
+  couponAttempts: RateLimiter;
   /** Object storage, built once at start-up (the /storage/v1 service runs it as the caller). */
   storage: Storage;
   dataRoom: DataRoomServices;

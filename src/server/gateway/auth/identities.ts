@@ -50,6 +50,8 @@ async function accountFor(
   provider: string,
   claims: OidcClaims,
   linkUserId: string | null,
+  /** False while the beta gate is on: new accounts sign up with a coupon (decision 0601). */
+  newAccountsAllowed: boolean,
 ): Promise<string> {
   const identityData = {
     ...claims.raw,
@@ -110,6 +112,12 @@ async function accountFor(
         'An account with this email already exists and the provider did not verify the address',
       );
     }
+  }
+  if (!newAccountsAllowed) {
+    throw new CallbackError(
+      'signup_disabled',
+      'Lyceum is in its beta: new accounts sign up with a coupon. Sign up with your email and coupon first; then this provider signs you in.',
+    );
   }
   const user = await createUser(tx, {
     email: claims.email ?? '',
@@ -236,7 +244,13 @@ export function identityRoutes(services: AuthServices) {
     let outcome: { code?: string; session?: Awaited<ReturnType<typeof createSession>> };
     try {
       outcome = await services.db.transaction(async (tx) => {
-        const userId = await accountFor(tx, flow.provider, claims, flow.link_user_id);
+        const userId = await accountFor(
+          tx,
+          flow.provider,
+          claims,
+          flow.link_user_id,
+          !services.config.billing.betaGate,
+        );
         const user = await findUserById(tx, userId);
         if (!user || isBanned(user)) throw new CallbackError('user_banned', 'User is banned');
         if (flow.code_challenge) {

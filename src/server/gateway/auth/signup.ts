@@ -16,9 +16,11 @@ import {
   type TokenProof,
 } from '../../auth/one-time-tokens';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
+import { checkCoupon, redeemCoupon } from '../../billing/coupons';
 import { createSession, type SessionJson } from '../../auth/sessions';
 import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
 import type { Queryable } from '../../db/types';
+import { couponForSignUp, refusingCoupons } from './coupon-gate';
 import { authJson, recoverBody, resendBody, signupBody, verifyBody } from './bodies';
 import {
   authBaseUrl,
@@ -95,69 +97,74 @@ export function signupRoutes(services: AuthServices) {
     }
     const password = body.password;
     checkPasswordStrength(password);
-    const metadata = optionalObject(body, 'data') ?? {};
+    const { coupon, metadata } = couponForSignUp(services, client.ip, optionalObject(body, 'data'));
     const pkce = pkceParams(body);
     const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
     const autoconfirm = services.config.auth.autoconfirm;
     const passwordHash = await hashPassword(password);
 
-    const result = await services.db.transaction(
-      async (tx): Promise<{ session?: SessionJson; user?: unknown; mail?: MailMessage }> => {
-        const existing = await findUserByEmail(tx, email);
-        if (existing?.email_confirmed_at) {
-          if (autoconfirm) {
-            throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const result = await refusingCoupons(() =>
+      services.db.transaction(
+        async (tx): Promise<{ session?: SessionJson; user?: unknown; mail?: MailMessage }> => {
+          const existing = await findUserByEmail(tx, email);
+          if (existing?.email_confirmed_at) {
+            // Refused the same way as for a new address: the answer must not tell who signed up.
+            if (coupon) await checkCoupon(tx, coupon);
+            if (autoconfirm) {
+              throw new AuthError(422, 'user_already_exists', 'User already registered');
+            }
+            // Same answer as a new sign-up, so the form cannot tell who has an account.
+            const now = new Date().toISOString();
+            return {
+              user: {
+                id: randomUUID(),
+                aud: 'authenticated',
+                role: 'authenticated',
+                email,
+                phone: '',
+                confirmation_sent_at: now,
+                app_metadata: { provider: 'email', providers: ['email'] },
+                user_metadata: metadata,
+                identities: [],
+                created_at: now,
+                updated_at: now,
+                is_anonymous: false,
+              },
+            };
           }
-          // Same answer as a new sign-up, so the form cannot tell who has an account.
-          const now = new Date().toISOString();
-          return {
-            user: {
-              id: randomUUID(),
-              aud: 'authenticated',
-              role: 'authenticated',
+          let userId: string;
+          if (existing) {
+            await tx.query(
+              'update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1',
+              [existing.id, passwordHash, JSON.stringify(metadata)],
+            );
+            userId = existing.id;
+          } else {
+            const created = await createUser(tx, {
               email,
-              phone: '',
-              confirmation_sent_at: now,
-              app_metadata: { provider: 'email', providers: ['email'] },
-              user_metadata: metadata,
-              identities: [],
-              created_at: now,
-              updated_at: now,
-              is_anonymous: false,
-            },
+              passwordHash,
+              userMetadata: metadata,
+              confirmed: autoconfirm,
+            });
+            userId = created.id;
+          }
+          if (coupon) await redeemCoupon(tx, coupon, userId, 'sign_up');
+          if (autoconfirm) {
+            return { session: await createSession(services, tx, userId, 'password', client) };
+          }
+          const { tokenHash, code } = await issueOneTimeToken(tx, userId, 'confirmation', email);
+          if (pkce) await saveFlowState(tx, userId, 'email/signup', pkce);
+          await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [
+            userId,
+          ]);
+          const link = verifyLink(authBaseUrl(services, c), tokenHash, 'signup', redirectTo);
+          const user = await loadUser(tx, userId);
+          return {
+            user: userJson(user!),
+            mail: composeAuthMail('confirmation', email, code, link),
           };
-        }
-        let userId: string;
-        if (existing) {
-          await tx.query(
-            'update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1',
-            [existing.id, passwordHash, JSON.stringify(metadata)],
-          );
-          userId = existing.id;
-        } else {
-          const created = await createUser(tx, {
-            email,
-            passwordHash,
-            userMetadata: metadata,
-            confirmed: autoconfirm,
-          });
-          userId = created.id;
-        }
-        if (autoconfirm) {
-          return { session: await createSession(services, tx, userId, 'password', client) };
-        }
-        const { tokenHash, code } = await issueOneTimeToken(tx, userId, 'confirmation', email);
-        if (pkce) await saveFlowState(tx, userId, 'email/signup', pkce);
-        await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [
-          userId,
-        ]);
-        const link = verifyLink(authBaseUrl(services, c), tokenHash, 'signup', redirectTo);
-        const user = await loadUser(tx, userId);
-        return {
-          user: userJson(user!),
-          mail: composeAuthMail('confirmation', email, code, link),
-        };
-      },
+        },
+      ),
     );
     await deliver(services, client.ip, result.mail);
     return c.json(result.session ?? result.user);

@@ -53,12 +53,17 @@ const SHARE_AT_LEAST_EVERY_MS = 1000;
 export function createRateLimiter(
   limitPerSecond: number,
   now: () => number = () => performance.now(),
+  /**
+   * Tokens a bucket holds (default: one second's worth). A slow limit such as coupon attempts
+   * (10 per 10 minutes) holds more than it refills in a second.
+   */
+  burst: number = limitPerSecond,
 ): RateLimiter {
   const buckets = new Map<string, Bucket>();
 
   function refill(bucket: Bucket, at: number) {
     bucket.tokens = Math.min(
-      limitPerSecond,
+      burst,
       bucket.tokens + ((at - bucket.updated) / 1000) * limitPerSecond,
     );
     bucket.updated = at;
@@ -73,10 +78,10 @@ export function createRateLimiter(
     if (buckets.size >= SWEEP_AT) {
       for (const [k, b] of buckets) {
         refill(b, at);
-        if (b.tokens >= limitPerSecond && b.unshared === 0) buckets.delete(k);
+        if (b.tokens >= burst && b.unshared === 0) buckets.delete(k);
       }
     }
-    bucket = { tokens: limitPerSecond, updated: at, unshared: 0, sharedAt: at };
+    bucket = { tokens: burst, updated: at, unshared: 0, sharedAt: at };
     buckets.set(key, bucket);
     return bucket;
   }
@@ -121,7 +126,7 @@ export function createRateLimiter(
       const at = now();
       for (const [key, tokens] of remaining) {
         const bucket = bucketFor(key, at);
-        bucket.tokens = Math.min(limitPerSecond, tokens) - bucket.unshared;
+        bucket.tokens = Math.min(burst, tokens) - bucket.unshared;
         bucket.updated = at;
       }
     },

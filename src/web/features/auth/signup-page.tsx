@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { useSignUpSettings } from './api/get-sign-up-settings';
 import { useSignUp } from './api/sign-up';
 import { authErrorMessage } from './auth-errors';
 import { Field } from '@/components/ui/field';
@@ -9,6 +10,12 @@ import { AuthShell, Panel } from './auth-ui';
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const settings = useSignUpSettings();
+  // Until the server says otherwise the field shows: the spec's beta gates sign-up.
+  const gated = settings.data?.betaGate !== false;
+  const couponRequired = settings.data?.betaGate === true;
+  const [coupon, setCoupon] = useState(() => search.get('coupon') ?? '');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -21,7 +28,7 @@ export function SignupPage() {
     event.preventDefault();
     setError(null);
     signUp.mutate(
-      { name, email, password },
+      { name, email, password, coupon: gated ? coupon : '' },
       {
         onSuccess: (result) => {
           if (result.signedIn) void navigate('/account');
@@ -55,7 +62,11 @@ export function SignupPage() {
   return (
     <AuthShell
       title="Create your account"
-      intro="Join to follow courses, take notes and study with the coach."
+      intro={
+        couponRequired
+          ? 'Lyceum is in its beta: joining needs the coupon code you were given.'
+          : 'Join to follow courses, take notes and study with the coach.'
+      }
     >
       <Panel>
         <form className="grid gap-5" onSubmit={submit} noValidate>
@@ -85,8 +96,29 @@ export function SignupPage() {
             onChange={(e) => setPassword(e.target.value)}
             maxLength={128}
           />
+          {gated && (
+            <Field
+              label={couponRequired ? 'Coupon code' : 'Coupon code (optional)'}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required={couponRequired}
+              hint="Upper or lower case, with its hyphens, e.g. LYC-4F2A9C-D81E07."
+              value={coupon}
+              onChange={(e) => setCoupon(e.target.value)}
+              maxLength={40}
+            />
+          )}
           {error && <Notice tone="error">{error}</Notice>}
-          <Button type="submit" disabled={signUp.isPending || !email.trim() || password.length < 8}>
+          <Button
+            type="submit"
+            disabled={
+              signUp.isPending ||
+              !email.trim() ||
+              password.length < 8 ||
+              (couponRequired && !coupon.trim())
+            }
+          >
             {signUp.isPending ? 'Creating account…' : 'Create account'}
           </Button>
         </form>
