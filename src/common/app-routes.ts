@@ -385,4 +385,13 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The compliance officer's console (decision 0420).
+  {
+    path: '/app/compliance',
+    label: 'Compliance',
+    section: 'Organization',
+    title: pageTitle('Compliance'),
+    kind: 'app',
+    prerender: false,
+  },
 ];

@@ -105,16 +105,28 @@ function SignInGate({ route }: { route: RouteEntry }) {
   }
   if (auth.status !== 'signed-in' || !auth.session) return <PageSkeleton />;
   const { user } = auth.session;
-  return <SignedInApp key={user.id} userId={user.id} email={user.email ?? ''} route={route} />;
+  const roles: unknown = user.app_metadata.roles;
+  const platformAdmin = Array.isArray(roles) && roles.includes('admin');
+  return (
+    <SignedInApp
+      key={user.id}
+      userId={user.id}
+      email={user.email ?? ''}
+      platformAdmin={platformAdmin}
+      route={route}
+    />
+  );
 }
 
 function SignedInApp({
   userId,
   email,
+  platformAdmin,
   route,
 }: {
   userId: string;
   email: string;
+  platformAdmin: boolean;
   route: RouteEntry;
 }) {
   const memberships = useMemberships(userId);
@@ -129,8 +141,8 @@ function SignedInApp({
   const [chosenKey, setChosenKey] = useState(() => readStoredWorkspace(userId));
   const workspace = workspaces ? chooseWorkspace(workspaces, chosenKey) : null;
   const session = useMemo(
-    () => (workspace ? { userId, email, workspace } : null),
-    [userId, email, workspace],
+    () => (workspace ? { userId, email, workspace, platformAdmin } : null),
+    [userId, email, workspace, platformAdmin],
   );
 
   function choose(key: string) {
@@ -161,6 +173,7 @@ function SignedInApp({
             workspaces={workspaces}
             workspace={workspace}
             memberships={memberships.data?.memberships ?? []}
+            platformAdmin={platformAdmin}
             onChoose={choose}
           />
         )}
@@ -259,16 +272,18 @@ function AppSidebar({
   workspaces,
   workspace,
   memberships,
+  platformAdmin,
   onChoose,
 }: {
   workspaces: Workspace[];
   workspace: Workspace;
   memberships: readonly Membership[];
+  platformAdmin: boolean;
   onChoose: (key: string) => void;
 }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
-  const items = navFor(workspace);
+  const items = navFor(workspace, platformAdmin);
   const active = activeNavPath(items, pathname);
   const selectId = useId();
 

@@ -61,6 +61,7 @@ describe('app navigation', () => {
     );
     expect(navFor(organization(['compliance_officer'])).map((i) => i.label)).toEqual([
       'Dashboard',
+      'Compliance',
       'Settings',
       'Privacy',
     ]);
@@ -75,10 +76,12 @@ describe('app navigation', () => {
       '/app/notes',
       '/app/flashcards',
       '/app/progress',
+      '/app/compliance',
       ...ownScreens,
     ]);
     expect(navFor(organization(['compliance_officer'])).map((i) => i.path)).toEqual([
       '/app',
+      '/app/compliance',
       ...ownScreens,
     ]);
   });
@@ -173,6 +176,26 @@ describe('app navigation', () => {
     expect(activeNavPath(items, '/app/teaching/grading/3f1c2a9e-0d7b-4c55-9a51-2b8e6f0c1d23')).toBe(
       '/app/teaching/grading',
     );
+  });
+
+  it('gives a platform admin the compliance console and the data request queue in any workspace', () => {
+    expect(navFor({ kind: 'personal' }, true).map((i) => i.path)).toEqual([
+      '/app',
+      '/app/courses',
+      '/app/library',
+      '/app/coach',
+      '/app/course-editor',
+      '/app/progress',
+      '/app/privacy-requests',
+      '/app/compliance',
+      ...ownScreens,
+    ]);
+    const learner = navFor(organization(['learner']), true).map((i) => i.path);
+    expect(learner).toContain('/app/compliance');
+    expect(learner).toContain('/app/privacy-requests');
+    for (const roles of [['learner'], ['instructor'], ['org_admin']] as const) {
+      expect(navFor(organization([...roles])).map((i) => i.path)).not.toContain('/app/compliance');
+    }
   });
 
   it('marks the entry a nested page belongs to', () => {

@@ -11,6 +11,7 @@ import {
   ClipboardList,
   FileText,
   FileLock,
+  FileSearch,
   Gauge,
   GraduationCap,
   Layers,
@@ -61,6 +62,7 @@ const navItems = {
   reports: item('/app/org/reports', FileText),
   orgSettings: item('/app/org/settings', Settings),
   privacyRequests: item('/app/privacy-requests', FileLock),
+  compliance: item('/app/compliance', FileSearch),
   boards: item('/app/owner/boards', Network),
   distribution: item('/app/owner/distribution', Share2),
   people: item('/app/owner/people', Users),
@@ -80,7 +82,7 @@ type NavKey = keyof typeof navItems;
  * distribution and every user are theirs alone.
  */
 export const navByRole: Record<
-  LearningRole | 'board_admin' | 'owner' | 'personal',
+  LearningRole | 'board_admin' | 'owner' | 'personal' | 'platform_admin',
   readonly NavKey[]
 > = {
   personal: [
@@ -111,7 +113,10 @@ export const navByRole: Record<
     'orgSettings',
     'privacyRequests',
   ],
-  compliance_officer: ['dashboard'],
+  compliance_officer: ['dashboard', 'compliance'],
+  // A platform admin (user_roles 'admin', no organization) reviews every organization and
+  // works every data request, whichever workspace is chosen.
+  platform_admin: ['compliance', 'privacyRequests'],
   // An org_admin of boards only (Workspace.boardAdminOnly): the organization-wide admin
   // screens refuse them, so they get the links their board work needs.
   board_admin: ['dashboard', 'courses'],
@@ -119,16 +124,17 @@ export const navByRole: Record<
 };
 
 /** The links for a workspace: every role's entries, each once, in the table's order, then the user's own. */
-export function navFor(workspace: Workspace): AppNavItem[] {
-  const roles =
+export function navFor(workspace: Workspace, platformAdmin = false): AppNavItem[] {
+  const roles: (keyof typeof navByRole)[] =
     workspace.kind === 'personal'
-      ? (['personal'] as const)
+      ? ['personal']
       : [
           ...workspace.roles.map((role) =>
             role === 'org_admin' && workspace.boardAdminOnly ? ('board_admin' as const) : role,
           ),
           ...(workspace.isOwner ? (['owner'] as const) : []),
         ];
+  if (platformAdmin) roles.push('platform_admin');
   const keys = new Set(roles.flatMap((role) => navByRole[role]));
   return [
     ...(Object.keys(navItems) as NavKey[])

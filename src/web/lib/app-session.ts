@@ -41,6 +41,12 @@ export interface AppSession {
   userId: string;
   email: string;
   workspace: Workspace;
+  /**
+   * A platform admin (`admin` in user_roles with no organization, named in the token's
+   * app_metadata.roles): sees the compliance console and the data request queue for every
+   * organization. Only a hint for the sidebar; row-level security decides what they read. Absent: not one.
+   */
+  platformAdmin?: boolean;
 }
 
 export const AppSessionContext = createContext<AppSession | null>(null);

@@ -1,14 +1,21 @@
 /**
  * The data request queue (/app/privacy-requests) for organization admins (their members'
  * requests) and platform admins (all): pending, overdue and completed, each moved along with
- * Start, Complete or Reject (a rejection says why). Row-level security decides what is listed.
+ * Start, Complete or Reject (a rejection says why, asked in a dialog). Row-level security decides what is listed.
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
 import { useAppSession } from '@/lib/app-session';
-import { useQueue, useUpdateRequest, type DataRequest, type QueueFilter } from './api/requests';
+import {
+  requestTypeLabels,
+  useQueue,
+  useUpdateRequest,
+  type DataRequest,
+  type QueueFilter,
+} from './api/requests';
+import { RejectDialog } from './reject-dialog';
 import { RequestList } from './request-list';
 
 const filters: { value: QueueFilter; label: string }[] = [
@@ -23,16 +30,23 @@ export function RequestsQueuePage() {
   const queue = useQueue(userId, filter);
   const update = useUpdateRequest(userId);
 
-  function move(request: DataRequest, status: 'in_progress' | 'completed' | 'rejected') {
-    let resolution: string | undefined;
-    if (status === 'rejected') {
-      resolution = window.prompt('Why is the request rejected? The person is told.') ?? undefined;
-      if (resolution === undefined) return;
-    }
+  // The request being rejected and the button that opened the dialog (focus goes back to it).
+  const [rejecting, setRejecting] = useState<{ request: DataRequest; from: HTMLElement } | null>(
+    null,
+  );
+
+  function move(
+    request: DataRequest,
+    status: 'in_progress' | 'completed' | 'rejected',
+    resolution?: string,
+  ) {
     update.mutate(
       { id: request.id, status, resolution },
       {
-        onSuccess: () => toast.success('Request updated.'),
+        onSuccess: () => {
+          setRejecting(null);
+          toast.success('Request updated.');
+        },
         onError: (error) => toast.error(`Not updated: ${error.message}`),
       },
     );
@@ -83,7 +97,11 @@ export function RequestsQueuePage() {
                   <Button size="sm" onClick={() => move(request, 'completed')}>
                     Complete
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => move(request, 'rejected')}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={(event) => setRejecting({ request, from: event.currentTarget })}
+                  >
                     Reject
                   </Button>
                 </>
@@ -92,6 +110,17 @@ export function RequestsQueuePage() {
           />
         )}
       </Section>
+      {rejecting && (
+        <RejectDialog
+          key={rejecting.request.id}
+          open
+          returnFocus={rejecting.from}
+          requestLabel={requestTypeLabels[rejecting.request.request_type].label.toLowerCase()}
+          pending={update.isPending}
+          onCancel={() => setRejecting(null)}
+          onReject={(reason) => move(rejecting.request, 'rejected', reason)}
+        />
+      )}
     </AppPage>
   );
 }

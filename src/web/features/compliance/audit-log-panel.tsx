@@ -1,0 +1,255 @@
+/**
+ * The audit log: filters applied on the server (action, table, person, dates) and a search
+ * over actions, tables and record ids; newest first, 50 at a time; the filtered entries as a
+ * CSV (at most 5,000, the export itself recorded).
+ */
+import { useState, type FormEvent } from 'react';
+import { Download } from 'lucide-react';
+import { toast } from 'sonner';
+import { EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { downloadCsv, toCsv } from '@/lib/csv';
+import {
+  AUDIT_EXPORT_LIMIT,
+  AUDIT_PAGE_SIZE,
+  auditFilterError,
+  emptyAuditFilters,
+  exportAuditLog,
+  useAuditLog,
+  type AuditFilters,
+} from './api/audit-log';
+import { Identifier, utc } from './identifier';
+
+export function AuditLogPanel({
+  userId,
+  organizationId,
+}: {
+  userId: string;
+  organizationId: string | null;
+}) {
+  const [draft, setDraft] = useState<AuditFilters>(emptyAuditFilters);
+  const [filters, setFilters] = useState<AuditFilters>(emptyAuditFilters);
+  // Keyset paging: the id each shown page starts below (undefined: the newest).
+  const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
+  const [exporting, setExporting] = useState(false);
+  const before = cursors[cursors.length - 1];
+  const log = useAuditLog(userId, organizationId, filters, before);
+  const draftError = auditFilterError(draft);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    if (draftError) return;
+    setFilters(draft);
+    setCursors([undefined]);
+  }
+
+  function clear() {
+    setDraft(emptyAuditFilters);
+    setFilters(emptyAuditFilters);
+    setCursors([undefined]);
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const rows = await exportAuditLog(organizationId, filters);
+      downloadCsv(
+        `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+        toCsv(
+          [
+            'id',
+            'timestamp',
+            'user_id',
+            'action',
+            'table_name',
+            'record_id',
+            'changed_fields',
+            'purpose',
+            'legal_basis',
+            'ip_address',
+            'session_id',
+            'subject_user_id',
+          ],
+          rows.map((r) => [
+            r.id,
+            r.timestamp,
+            r.user_id,
+            r.action,
+            r.table_name,
+            r.record_id,
+            r.changed_fields.join(' '),
+            r.purpose,
+            r.legal_basis,
+            r.ip_address,
+            r.session_id,
+            r.subject_user_id,
+          ]),
+        ),
+      );
+      toast.success(
+        rows.length === AUDIT_EXPORT_LIMIT
+          ? `Exported the newest ${AUDIT_EXPORT_LIMIT.toLocaleString('en')} entries; narrow the filters for older ones.`
+          : `Exported ${rows.length.toLocaleString('en')} entries.`,
+      );
+    } catch (error) {
+      toast.error(`Not exported: ${(error as Error).message}`);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const entries = log.data?.slice(0, AUDIT_PAGE_SIZE) ?? [];
+  const hasOlder = (log.data?.length ?? 0) > AUDIT_PAGE_SIZE;
+
+  return (
+    <Section
+      title="Audit log"
+      id="audit-log"
+      description="Who did what to which record, why and on which legal basis. Values are never shown: only the names of the fields an entry concerns."
+    >
+      <form
+        onSubmit={apply}
+        aria-label="Filter the audit log"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <Field
+          label="Search"
+          hint="Part of an action, a table or a record id."
+          value={draft.search}
+          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+        />
+        <Field
+          label="Action"
+          hint="Exact, such as update or auth.sign_in."
+          value={draft.action}
+          onChange={(e) => setDraft({ ...draft, action: e.target.value.trim() })}
+        />
+        <Field
+          label="Table"
+          hint="Exact, such as public.notes."
+          value={draft.table}
+          onChange={(e) => setDraft({ ...draft, table: e.target.value.trim() })}
+        />
+        <Field
+          label="Person (user id)"
+          hint="Entries they made or that concern them."
+          value={draft.person}
+          error={draft.person && draftError?.startsWith('A person') ? draftError : undefined}
+          onChange={(e) => setDraft({ ...draft, person: e.target.value })}
+        />
+        <Field
+          label="From (UTC)"
+          type="date"
+          value={draft.from}
+          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+        />
+        <Field
+          label="To (UTC)"
+          type="date"
+          value={draft.to}
+          error={draftError?.startsWith('The "from"') ? draftError : undefined}
+          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+        />
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
+          <Button type="submit" disabled={draftError !== null}>
+            Apply filters
+          </Button>
+          <Button type="button" variant="outline" onClick={clear}>
+            Clear
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void exportCsv()}
+            disabled={exporting}
+          >
+            <Download aria-hidden="true" />
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        </div>
+      </form>
+
+      <div className="mt-4">
+        {log.isPending ? (
+          <LoadingBlock label="Loading the audit log…" />
+        ) : log.isError ? (
+          <LoadError
+            message={`Could not load the audit log: ${log.error.message}`}
+            onRetry={() => void log.refetch()}
+          />
+        ) : entries.length === 0 ? (
+          <EmptyState>No entries match these filters.</EmptyState>
+        ) : (
+          <>
+            {log.isPlaceholderData && <Notice tone="info">Loading…</Notice>}
+            <Table regionLabel="Audit log entries">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Entry</TableHead>
+                  <TableHead>Time</TableHead>
+                  <TableHead>Who</TableHead>
+                  <TableHead>Action</TableHead>
+                  <TableHead>Record</TableHead>
+                  <TableHead>Fields</TableHead>
+                  <TableHead>Purpose and basis</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {entries.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell>{entry.id}</TableCell>
+                    <TableCell className="whitespace-nowrap">{utc(entry.timestamp)}</TableCell>
+                    <TableCell className="min-w-40">
+                      <Identifier value={entry.user_id} empty="the platform" />
+                    </TableCell>
+                    <TableCell>
+                      <code className="font-mono text-xs">{entry.action}</code>
+                    </TableCell>
+                    <TableCell>
+                      <div>{entry.table_name ?? '—'}</div>
+                      <Identifier value={entry.record_id} empty="" />
+                    </TableCell>
+                    <TableCell className="max-w-48 text-xs break-words whitespace-normal">
+                      {entry.changed_fields.join(', ') || '—'}
+                    </TableCell>
+                    <TableCell className="max-w-56 text-xs whitespace-normal">
+                      {entry.purpose} ({entry.legal_basis.replace(/_/g, ' ')})
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <nav aria-label="Audit log pages" className="mt-3 flex justify-between gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={cursors.length === 1}
+                onClick={() => setCursors(cursors.slice(0, -1))}
+              >
+                Newer
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!hasOlder}
+                onClick={() => setCursors([...cursors, entries[entries.length - 1]!.id])}
+              >
+                Older
+              </Button>
+            </nav>
+          </>
+        )}
+      </div>
+    </Section>
+  );
+}

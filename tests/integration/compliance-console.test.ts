@@ -1,0 +1,204 @@
+/**
+ * The compliance console's reads (decision 0420) through supabase-js on PGlite and PostgreSQL:
+ * a compliance officer counts access by day, lists data requests' status and consent records
+ * for their organization only, with identifiers and never what a person wrote; a platform
+ * admin reviews every organization or one; anyone else, a bad period or another organization
+ * is refused with a sentence. The audit log itself is filtered and searched the console's way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import { createPrivacyUser, type PrivacyUser } from './privacy-support';
+
+const policyVersion = '2026-11-23';
+
+describe.each(databaseKinds)('compliance console on %s', (kind) => {
+  let server: TestServer;
+  let officer: PrivacyUser;
+  let learner: PrivacyUser;
+  let outsider: PrivacyUser;
+  let platformAdmin: PrivacyUser;
+  let stranger: PrivacyUser;
+  let orgA: string;
+  let orgB: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    officer = await createPrivacyUser(server, 'officer');
+    learner = await createPrivacyUser(server, 'learner');
+    outsider = await createPrivacyUser(server, 'outsider');
+    platformAdmin = await createPrivacyUser(server, 'platform-admin');
+    stranger = await createPrivacyUser(server, 'stranger');
+    const service = server.service();
+    const orgs = await service
+      .from('organizations')
+      .insert([
+        { name: 'Alpha', slug: `alpha-console-${kind}` },
+        { name: 'Beta', slug: `beta-console-${kind}` },
+      ])
+      .select('id, name')
+      .order('name');
+    expect(orgs.error).toBeNull();
+    [orgA, orgB] = orgs.data!.map((o) => o.id as string) as [string, string];
+    const memberships = await service.from('memberships').insert([
+      { user_id: officer.id, organization_id: orgA, role: 'compliance_officer' },
+      { user_id: learner.id, organization_id: orgA, role: 'learner' },
+      { user_id: outsider.id, organization_id: orgB, role: 'learner' },
+    ]);
+    expect(memberships.error).toBeNull();
+    await server.deps.db.query(
+      "insert into public.user_roles (user_id, role) values ($1, 'admin')",
+      [platformAdmin.id],
+    );
+    for (const person of [learner, outsider]) {
+      const filed = await person.client.rpc('create_data_subject_request', {
+        type: 'access',
+        details: `private words of ${person.email}`,
+      });
+      expect(filed.error).toBeNull();
+      const consent = await person.client.rpc('set_user_consent', {
+        choices: { analytics: false, marketing: false, functional: person === learner },
+        policy_version: policyVersion,
+        source: 'banner',
+      });
+      expect(consent.error).toBeNull();
+      for (let i = 0; i < 3; i++) {
+        const event = await person.client.rpc('record_audit_event', {
+          action: 'console_test.read',
+          purpose: 'testing the console',
+          legal_basis: 'contract',
+          table_name: 'public.notes',
+          record_id: `note-${person.id.slice(0, 8)}-${i}`,
+        });
+        expect(event.error).toBeNull();
+      }
+    }
+  });
+  afterAll(() => server?.stop());
+
+  it("counts the officer's organization's access by day, person, kind and action", async () => {
+    const { data, error } = await officer.client.rpc('audit_access_patterns', { since_days: 7 });
+    expect(error).toBeNull();
+    const reads = (data as { user_id: string; action: string; entries: number }[]).filter(
+      (r) => r.action === 'console_test.read',
+    );
+    expect(reads).toEqual([
+      {
+        day: new Date().toISOString().slice(0, 10),
+        user_id: learner.id,
+        table_name: 'public.notes',
+        action: 'console_test.read',
+        entries: 3,
+      },
+    ]);
+  });
+
+  it('refuses a bad period, another organization, and anyone who is not an officer', async () => {
+    const bad = await officer.client.rpc('audit_access_patterns', { since_days: 0 });
+    expect(bad.error).toMatchObject({
+      code: '22023',
+      message: 'since_days must be between 1 and 366',
+    });
+    const other = await officer.client.rpc('compliance_request_overview', { organization: orgB });
+    expect(other.error).toMatchObject({
+      code: '42501',
+      message: 'you are not a compliance officer of that organization',
+    });
+    for (const fn of [
+      'audit_access_patterns',
+      'compliance_request_overview',
+      'compliance_consent_overview',
+      'compliance_consent_changes',
+    ]) {
+      for (const person of [learner, stranger]) {
+        const refused = await person.client.rpc(fn, {});
+        expect(refused.error, fn).toMatchObject({ code: '42501' });
+        expect(refused.error!.message).toMatch(/only compliance officers and platform admins/);
+      }
+    }
+    const anon = await server.anon().rpc('compliance_request_overview', {});
+    expect(anon.error).not.toBeNull();
+  });
+
+  it("lists the organization's data requests with status and dates, never what was written", async () => {
+    const { data, error } = await officer.client.rpc('compliance_request_overview', {});
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      {
+        id: expect.any(String),
+        user_id: learner.id,
+        request_type: 'access',
+        status: 'pending',
+        created_at: expect.any(String),
+        due_at: expect.any(String),
+        completed_at: null,
+      },
+    ]);
+    expect(JSON.stringify(data)).not.toContain('private words');
+  });
+
+  it("counts the organization's consent choices and lists its changes", async () => {
+    const counts = await officer.client.rpc('compliance_consent_overview', {});
+    expect(counts.error).toBeNull();
+    const byCategory = Object.fromEntries(
+      (counts.data as { category: string; granted: number; refused: number }[]).map((c) => [
+        c.category,
+        [Number(c.granted), Number(c.refused)],
+      ]),
+    );
+    expect(byCategory).toEqual({
+      analytics: [0, 1],
+      essential: [1, 0],
+      functional: [1, 0],
+      marketing: [0, 1],
+    });
+    const changes = await officer.client.rpc('compliance_consent_changes', {});
+    expect(changes.error).toBeNull();
+    const people = new Set((changes.data as { user_id: string }[]).map((c) => c.user_id));
+    expect([...people]).toEqual([learner.id]);
+  });
+
+  it('gives a platform admin every organization, or the one named', async () => {
+    const all = await platformAdmin.client.rpc('compliance_request_overview', {});
+    expect(all.error).toBeNull();
+    const everyone = (all.data as { user_id: string }[]).map((r) => r.user_id);
+    expect(everyone).toEqual(expect.arrayContaining([learner.id, outsider.id]));
+    const one = await platformAdmin.client.rpc('compliance_request_overview', {
+      organization: orgB,
+    });
+    expect((one.data as { user_id: string }[]).map((r) => r.user_id)).toEqual([outsider.id]);
+    const patterns = await platformAdmin.client.rpc('audit_access_patterns', {
+      since_days: 1,
+      organization: orgB,
+    });
+    expect(
+      (patterns.data as { user_id: string; action: string }[])
+        .filter((r) => r.action === 'console_test.read')
+        .map((r) => r.user_id),
+    ).toEqual([outsider.id]);
+  });
+
+  it("filters and searches the audit log the console's way, within the officer's organization", async () => {
+    const { data, error } = await officer.client
+      .from('audit_log')
+      .select('id, user_id, action, record_id')
+      .eq('organization_id', orgA)
+      .eq('action', 'console_test.read')
+      .or(`user_id.eq.${learner.id},subject_user_id.eq.${learner.id}`)
+      .or('action.ilike.*console*,table_name.ilike.*console*,record_id.ilike.*-2*')
+      .order('id', { ascending: false })
+      .limit(51);
+    expect(error).toBeNull();
+    expect(data!.map((r) => r.record_id)).toEqual([
+      `note-${learner.id.slice(0, 8)}-2`,
+      `note-${learner.id.slice(0, 8)}-1`,
+      `note-${learner.id.slice(0, 8)}-0`,
+    ]);
+    const outsiders = await officer.client
+      .from('audit_log')
+      .select('id')
+      .eq('user_id', outsider.id);
+    expect(outsiders.data).toEqual([]);
+    const values = await officer.client.from('audit_log').select('new_values').limit(1);
+    expect(values.error?.code).toBe('42501');
+  });
+});
