@@ -6,8 +6,8 @@
 import { createRequire } from 'node:module';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import meSpeak from 'mespeak';
-import type { AccessibleLesson } from '../lesson';
-import { markdownToPlainText, splitSentences } from '../text';
+import type { LessonSection } from '../lesson';
+import { spokenSentencesOf, stripInlineMarkup } from '../text';
 
 export interface SentenceTiming {
   /** Position in the lesson's reading order, from 0; the HTML export numbers its spans so. */
@@ -24,6 +24,19 @@ export interface LessonAudio {
   durationSeconds: number;
   sentences: SentenceTiming[];
   voice: string;
+}
+
+/** What narration reads: a lesson of any stage, or its translation. */
+export interface Narratable {
+  title: string;
+  sections: ReadonlyArray<Pick<LessonSection, 'id' | 'heading' | 'body'> & { screens?: string[] }>;
+}
+
+/** A section's Markdown as laid out: its screens (ADHD) or its body. */
+export function sectionMarkdown(section: { body: string; screens?: string[] }): string {
+  return section.screens && section.screens.length > 1
+    ? section.screens.join('\n\n')
+    : section.body;
 }
 
 export interface AudioOptions {
@@ -47,15 +60,15 @@ function loadEngine() {
 
 /** The sentences a listener hears, in reading order, as the HTML export lays them out. */
 export function spokenSentences(
-  lesson: Pick<AccessibleLesson, 'title' | 'sections'>,
+  lesson: Narratable,
 ): Array<{ sectionId: string | null; text: string }> {
   const sentences: Array<{ sectionId: string | null; text: string }> = [
     { sectionId: null, text: lesson.title },
   ];
   for (const section of lesson.sections) {
     sentences.push({ sectionId: section.id, text: section.heading });
-    for (const text of splitSentences(markdownToPlainText(section.body))) {
-      sentences.push({ sectionId: section.id, text });
+    for (const text of spokenSentencesOf(sectionMarkdown(section))) {
+      sentences.push({ sectionId: section.id, text: stripInlineMarkup(text) });
     }
   }
   return sentences;
@@ -112,10 +125,7 @@ export function encodeMp3(samples: Int16Array, sampleRate: number, kbps = 48): U
   return mp3;
 }
 
-export function lessonAudio(
-  lesson: Pick<AccessibleLesson, 'title' | 'sections'>,
-  options: AudioOptions = {},
-): LessonAudio {
+export function lessonAudio(lesson: Narratable, options: AudioOptions = {}): LessonAudio {
   const parts: Int16Array[] = [];
   const sentences: SentenceTiming[] = [];
   let sampleRate = 0;
