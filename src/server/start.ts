@@ -27,6 +27,7 @@ import { jobs } from './jobs/registry';
 import { createLogger, type Logger } from './logger';
 import { organizationKeyVerifier } from './public-api/organization-keys';
 import { RealtimeHub } from './realtime/hub';
+import { startRealtimeRelay } from './realtime/relay';
 import { createBlobStore, createStorage, STALE_UPLOAD_MS } from './storage/storage';
 import { readVersion } from './version';
 
@@ -99,6 +100,7 @@ export async function startServer(
   const log = options.log ?? createLogger(config.logLevel);
   const db = options.db ?? (await openDatabase(config, log));
   let jobQueue: JobQueue | undefined;
+  let realtimeRelay: { stop(): Promise<void> } | undefined;
   try {
     const prepared = await prepareDatabase(config, db, log);
     // Sign-outs and API usage are shared through the database, so any number of processes
@@ -111,6 +113,7 @@ export async function startServer(
       jobs: jobQueue,
       realtime: new RealtimeHub(),
     };
+    realtimeRelay = await startRealtimeRelay({ db, hub: deps.realtime, log });
     const app = createGateway(deps);
     const metricsFlush = startMetricsFlush(deps);
     const uploadSweep = startStaleUploadSweep(deps);
@@ -140,6 +143,7 @@ export async function startServer(
       async close() {
         // Stop accepting connections, let in-flight requests finish, then close the database.
         await realtime.close();
+        await realtimeRelay?.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           if ('closeIdleConnections' in server) server.closeIdleConnections();
@@ -154,6 +158,7 @@ export async function startServer(
       },
     };
   } catch (error) {
+    await realtimeRelay?.stop().catch(() => undefined);
     await jobQueue?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;

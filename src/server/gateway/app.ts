@@ -13,6 +13,7 @@ import { compression } from './ops/compression';
 import { databaseUnavailable } from './ops/database-unavailable';
 import { rateLimit } from './ops/rate-limit';
 import { requestLog } from './ops/request-log';
+import { broadcastRoutes } from './realtime/broadcast-api';
 import { restService } from './rest/rest-service';
 import { storageRoutes } from './storage/routes';
 import { webRoutes } from './web';
@@ -28,7 +29,8 @@ export function createGateway(deps: GatewayDeps) {
     sharedKeys: [deps.keys.anonKey],
     limiter: deps.rateLimiter,
   });
-  for (const service of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(service, limit);
+  for (const service of ['/rest/v1/*', '/storage/v1/*', '/functions/v1/*', '/realtime/v1/api/*'])
+    app.use(service, limit);
 
   app.route('/health', healthRoutes(deps));
   app.route('/client-config.json', clientConfigRoutes(deps));
@@ -42,6 +44,8 @@ export function createGateway(deps: GatewayDeps) {
   app.route('/rest/v1', restService(deps));
   app.route('/storage/v1', storageRoutes(deps));
   app.route('/functions/v1', functionsRoutes(deps));
+  // The WebSocket at /realtime/v1/websocket is the HTTP server's upgrade (realtime/websocket.ts).
+  app.route('/realtime/v1/api/broadcast', broadcastRoutes(deps));
 
   app.onError((error, c) => {
     // databaseUnavailable() above turns this 500 into a 503 when the database connection failed.

@@ -37,9 +37,19 @@ function roomKey(topic: string, isPrivate: boolean): string {
   return `${isPrivate ? 'private' : 'public'}|${topic}`;
 }
 
+/** A broadcast as it travels between processes (relay.ts). */
+export interface Broadcast {
+  topic: string;
+  isPrivate: boolean;
+  event: string;
+  body: BroadcastBody;
+}
+
 export class RealtimeHub {
   private readonly rooms = new Map<string, Room>();
   private subscriberCount = 0;
+  /** Hands every broadcast of this process to the others (set by relay.ts on PostgreSQL). */
+  relay: ((broadcast: Broadcast) => void) | undefined;
 
   get subscriptions(): number {
     return this.subscriberCount;
@@ -67,14 +77,18 @@ export class RealtimeHub {
     if (room.subscribers.size === 0) this.rooms.delete(key);
   }
 
-  /** Fans a broadcast out to the topic's subscribers; `from` is skipped unless it asked for self. */
-  broadcast(
-    topic: string,
-    isPrivate: boolean,
-    event: string,
-    body: BroadcastBody,
-    from?: Subscriber,
-  ): number {
+  /**
+   * Fans a broadcast out to the topic's subscribers (`from` is skipped unless it asked for
+   * self) and relays it to the other processes.
+   */
+  broadcast(broadcast: Broadcast, from?: Subscriber): number {
+    const delivered = this.deliver(broadcast, from);
+    this.relay?.(broadcast);
+    return delivered;
+  }
+
+  /** Fans a broadcast out to this process's subscribers only (one relayed from elsewhere). */
+  deliver({ topic, isPrivate, event, body }: Broadcast, from?: Subscriber): number {
     const room = this.rooms.get(roomKey(topic, isPrivate));
     if (!room) return 0;
     const frames: FrameCache = new Map();

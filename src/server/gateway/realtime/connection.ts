@@ -483,10 +483,12 @@ export class RealtimeConnection {
         ),
       );
     this.deps.hub.broadcast(
-      channel.topic,
-      channel.isPrivate,
-      broadcast.event,
-      broadcast.body,
+      {
+        topic: channel.topic,
+        isPrivate: channel.isPrivate,
+        event: broadcast.event,
+        body: broadcast.body,
+      },
       channel,
     );
     if (channel.ackBroadcast) this.reply(message, 'ok');
