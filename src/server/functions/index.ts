@@ -1,4 +1,6 @@
 import { aiStudyChatFunction } from './ai-study-chat';
+import { checkSubscriptionFunction } from './check-subscription';
+import { createCheckoutFunction } from './create-checkout';
 import { apiKeysFunction } from './api-keys';
 import { dataRoomFunction } from './data-room';
 import { dataRoomAccessFunction } from './data-room-access';
@@ -8,6 +10,7 @@ import { healthFunction } from './health';
 import { libraryFunction } from './library';
 import { orgPeopleFunction } from './org-people';
 import { simpleAiChatFunction } from './simple-ai-chat';
+import { stripeWebhookFunction } from './stripe-webhook';
 import type { EdgeFunctionDefinition } from './types';
 import { vercelAnalyticsFunction } from './vercel-analytics';
 
@@ -23,5 +26,8 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   flashcardsFunction,
   aiStudyChatFunction,
   libraryFunction,
+  createCheckoutFunction,
+  checkSubscriptionFunction,
+  stripeWebhookFunction,
   apiKeysFunction,
 ];
