@@ -106,7 +106,14 @@ export async function startServer(
     // Sign-outs and API usage are shared through the database, so any number of processes
     // on one PostgreSQL database enforce them together (decisions 0070, 0071).
     const endedSessions = await watchEndedSessions({ db, log }, config.auth.accessTokenTtlSeconds);
-    jobQueue = await startJobQueue({ db, log, jobs, scheduler: config.jobScheduler });
+    jobQueue = await startJobQueue({
+      db,
+      log,
+      jobs,
+      scheduler: config.jobScheduler,
+      storage: prepared.storage,
+      config,
+    });
     const deps: GatewayDeps = {
       ...prepared,
       verifier: { ...prepared.verifier, endedSessions },

@@ -23,6 +23,8 @@ describe.each(databaseKinds)('job queue on %s', (kind) => {
     queue = await startJobQueue({
       db: server.deps.db,
       log: quiet,
+      storage: server.deps.storage,
+      config: server.deps.config,
       scheduler: true,
       pollingIntervalSeconds: 0.5,
       cronCheckSeconds: 1,
@@ -110,7 +112,14 @@ describe.each(databaseKinds)('job queue on %s', (kind) => {
   it('refuses a registry with one name twice', async () => {
     const twice = defineJob({ name: 'test-twice', run: async () => undefined });
     await expect(
-      startJobQueue({ db: server.deps.db, log: quiet, scheduler: false, jobs: [twice, twice] }),
+      startJobQueue({
+        db: server.deps.db,
+        log: quiet,
+        storage: server.deps.storage,
+        config: server.deps.config,
+        scheduler: false,
+        jobs: [twice, twice],
+      }),
     ).rejects.toThrow('job "test-twice" is registered twice');
   });
 

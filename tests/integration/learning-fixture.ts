@@ -96,6 +96,8 @@ export interface LearningFixture {
   review: string;
   /** The learner's note on the course. */
   note: string;
+  /** An LE Adapt job the instructor (an Educator of A) made, with its first stage. */
+  adaptJob: string;
 }
 
 export function questionRow(
@@ -394,6 +396,14 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     title: 'Gas exchange',
     body: 'Oxygen diffuses from the alveoli into the blood.',
   });
+  const adaptJob = await insertRow<{ id: string }>(service, 'adapt_jobs', {
+    owner_id: users.instructor.id,
+    organization_id: orgA.id,
+    title: 'Respiratory reader',
+    source_format: 'txt',
+    source_name: 'reader.txt',
+  });
+  await insertRow(service, 'adapt_job_stages', { job_id: adaptJob.id, stage: 1, name: 'extract' });
   const filePath = `${course.id}/reading.pdf`;
   const upload = await service.storage
     .from('course-files')
@@ -453,6 +463,7 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     card: card.id,
     review: review.id,
     note: note.id,
+    adaptJob: adaptJob.id,
   };
 }
 

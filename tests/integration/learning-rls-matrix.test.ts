@@ -400,6 +400,35 @@ const cases: TableCase[] = [
       approach: 'hint',
     }),
   },
+  // LE Adapt (decision 0500): reads under RLS, every write through the adapt function.
+  {
+    table: 'adapt_jobs',
+    target: (f) => ({ id: f.adaptJob }),
+    change: { title: 'Renamed job' },
+    insert: (f, actor) =>
+      byId({
+        owner_id: actor === 'anon' ? f.users.instructor.id : f.users[actor].id,
+        organization_id: f.orgA,
+        title: 'Rogue job',
+        source_format: 'txt',
+      }),
+    disposable: (f) => ({
+      owner_id: f.users.instructor.id,
+      organization_id: f.orgA,
+      title: 'Spare job',
+      source_format: 'txt',
+    }),
+  },
+  {
+    table: 'adapt_job_stages',
+    target: (f) => ({ job_id: f.adaptJob, stage: 1 }),
+    change: { status: 'done' },
+    insert: (f) => {
+      const row = { job_id: f.adaptJob, stage: 2, name: 'structure' };
+      return { row, find: ids(row, ['job_id', 'stage']) };
+    },
+    disposable: (f) => ({ job_id: f.adaptJob, stage: 3, name: 'accessible' }),
+  },
   {
     table: 'profiles',
     target: (f) => ({ id: f.users.learner.id }),
@@ -776,6 +805,19 @@ const expected: Matrix = {
   course_activity_days: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
   organization_activity_days: {
     select: only('org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
+  // Admins (owner, org admin) and Educators (instructor, board admin) of A read its jobs.
+  adapt_jobs: {
+    select: only('instructor', 'board_admin', 'org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
+  adapt_job_stages: {
+    select: only('instructor', 'board_admin', 'org_admin', 'owner'),
     insert: '',
     update: '',
     delete: '',

@@ -1,3 +1,4 @@
+import { adaptFunction } from './adapt';
 import { aiStudyChatFunction } from './ai-study-chat';
 import { checkSubscriptionFunction } from './check-subscription';
 import { createCheckoutFunction } from './create-checkout';
@@ -30,4 +31,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   checkSubscriptionFunction,
   stripeWebhookFunction,
   apiKeysFunction,
+  adaptFunction,
 ];

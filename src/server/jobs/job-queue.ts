@@ -4,13 +4,18 @@
  * works them, and keeps their cron schedules.
  */
 import PgBoss from 'pg-boss';
+import type { Config } from '../config';
 import type { Database } from '../db/types';
 import type { Logger } from '../logger';
+import type { Storage } from '../storage/storage';
 
 /** What a job's handler gets besides its data. */
 export interface JobContext {
   db: Database;
   log: Logger;
+  /** Object storage (the LE Adapt pipeline reads its uploads there). */
+  storage: Storage;
+  config: Config;
 }
 
 export interface JobDefinition<Data extends object = Record<string, never>> {
@@ -41,6 +46,8 @@ export interface JobQueue {
 export interface JobQueueOptions {
   db: Database;
   log: Logger;
+  storage: Storage;
+  config: Config;
   jobs: readonly JobDefinition[];
   /**
    * Whether this process sends cron jobs and runs pg-boss's maintenance. Every process works
@@ -78,7 +85,7 @@ export function pgBossDatabase(db: Database): PgBoss.Db {
 }
 
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
-  const { db, log, jobs, scheduler } = options;
+  const { db, log, jobs, scheduler, storage, config } = options;
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`job "${job.name}" is registered twice`);
@@ -100,6 +107,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   boss.on('error', (error: Error) => log.error('job queue error', { error: error.message }));
   await boss.start();
 
+  // Each queue's worker in this process: a send wakes it instead of waiting for its next poll.
+  const workers = new Map<string, string>();
   for (const job of jobs) {
     const queue = {
       name: job.name,
@@ -111,21 +120,27 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     await boss.createQueue(job.name, queue);
     // A queue made by an earlier release keeps its old settings unless told otherwise.
     await boss.updateQueue(job.name, queue);
-    await boss.work(
+    // Set once work() answers; a job that finishes before that needs no wake-up.
+    let workerId = '';
+    workerId = await boss.work(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async ([item]) => {
         if (!item) return;
         const started = Date.now();
         try {
-          await job.run(item.data as never, { db, log });
+          await job.run(item.data as never, { db, log, storage, config });
           log.info('job done', { job: job.name, id: item.id, ms: Date.now() - started });
         } catch (error) {
           log.warn('job failed', { job: job.name, id: item.id, error: (error as Error).message });
           throw error;
+        } finally {
+          // More may be waiting: look again at once rather than after a polling interval.
+          boss.notifyWorker(workerId);
         }
       },
     );
+    workers.set(job.name, workerId);
   }
 
   if (scheduler) {
@@ -142,6 +157,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       if (!names.has(name)) throw new Error(`no job named "${name}" is registered`);
       const id = await boss.send(name, data);
       if (!id) throw new Error(`job "${name}" was not queued`);
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
       return id;
     },
     async stop() {

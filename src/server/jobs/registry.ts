@@ -3,6 +3,9 @@
  * here: a name, optionally a cron schedule (UTC), and `run`, which does the work (usually one
  * SQL function call). Enqueue a run from a service with `deps.jobs.send(name, data)`.
  */
+import { ADAPT_JOB } from '../adapt/adapt-jobs';
+import { runAdaptJob } from '../adapt/pipeline';
+import { createAiProvider } from '../ai/provider';
 import { defineJob, type JobDefinition } from './job-queue';
 
 export const jobs: readonly JobDefinition[] = [
@@ -57,6 +60,18 @@ export const jobs: readonly JobDefinition[] = [
       if (db.kind !== 'pglite') return;
       await db.exec('vacuum analyze');
       log.info('embedded database vacuumed and analysed');
+    },
+  }),
+  defineJob<{ jobId: string }>({
+    name: ADAPT_JOB,
+    // One LE Adapt upload through its stages (decision 0501). A stage's failure is written on
+    // the job and ends the run normally; a retry here only follows a crash or an expired run,
+    // and starts again at the first stage that is not done.
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    expireInSeconds: 30 * 60,
+    async run({ jobId }, { db, log, storage, config }) {
+      await runAdaptJob({ db, log, storage, ai: createAiProvider(config.ai) }, jobId);
     },
   }),
 ];

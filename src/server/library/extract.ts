@@ -60,9 +60,19 @@ export class ExtractionError extends Error {
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
+export interface ExtractionOptions {
+  /**
+   * PDF only: lines set larger than the page's body text become Markdown headings (`# ` or
+   * `## `), so LE Adapt finds a document's sections (decision 0502). The library indexes plain
+   * text and leaves it off.
+   */
+  markHeadings?: boolean;
+}
+
 export async function extractDocument(
   kind: DocumentKind,
   bytes: Uint8Array,
+  options: ExtractionOptions = {},
 ): Promise<ExtractedDocument> {
   if (bytes.byteLength > EXTRACTION_LIMITS.maxFileBytes) {
     throw new ExtractionError(
@@ -71,7 +81,7 @@ export async function extractDocument(
       `The file is ${mb(bytes.byteLength)}; files of up to ${mb(EXTRACTION_LIMITS.maxFileBytes)} can be read.`,
     );
   }
-  const document = kind === 'pdf' ? await extractPdf(bytes) : extractEpub(bytes);
+  const document = kind === 'pdf' ? await extractPdf(bytes, options) : extractEpub(bytes);
   if (document.textChars > EXTRACTION_LIMITS.maxTextChars) {
     throw new ExtractionError(
       413,
@@ -110,7 +120,71 @@ function normalise(text: string): string {
     .trim();
 }
 
-async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
+interface PdfTextItem {
+  str: string;
+  height: number;
+  hasEOL: boolean;
+  fontName: string;
+}
+
+/**
+ * A page's lines with headings marked: a line set at least 1.1 times the body size (the size
+ * most characters have), or wholly in another font than the body's (bold) and short with no
+ * closing punctuation. A heading wrapped over consecutive lines of one size stays one heading.
+ */
+function textWithHeadings(items: PdfTextItem[]): string {
+  const lines: { text: string; size: number; fonts: Set<string> }[] = [];
+  let line = { text: '', size: 0, fonts: new Set<string>() };
+  for (const item of items) {
+    line.text += item.str;
+    if (item.str.trim() !== '') {
+      line.size = Math.max(line.size, Math.round(item.height * 10) / 10);
+      line.fonts.add(item.fontName);
+    }
+    if (item.hasEOL) {
+      lines.push(line);
+      line = { text: '', size: 0, fonts: new Set() };
+    } else if (item.str !== '') line.text += ' ';
+  }
+  lines.push(line);
+  const sizes = new Map<number, number>();
+  const fonts = new Map<string, number>();
+  for (const l of lines) {
+    sizes.set(l.size, (sizes.get(l.size) ?? 0) + l.text.length);
+    for (const font of l.fonts) fonts.set(font, (fonts.get(font) ?? 0) + l.text.length);
+  }
+  const top = <K>(counts: Map<K, number>) =>
+    [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const body = top(sizes) ?? 0;
+  const bodyFont = top(fonts);
+  const out: string[] = [];
+  let previous = { size: 0, heading: -1 };
+  for (const l of lines) {
+    const text = l.text.replace(/\s+/g, ' ').trim();
+    const larger = body > 0 && l.size >= body * 1.1;
+    const otherFont =
+      bodyFont !== undefined && l.fonts.size > 0 && !l.fonts.has(bodyFont) && !/[.,;:]$/.test(text);
+    const heading = (larger || otherFont) && text.length <= 160 && /\p{L}{2}/u.test(text);
+    if (heading && previous.heading >= 0 && previous.size === l.size) {
+      out[previous.heading] += ` ${text}`;
+      continue;
+    }
+    if (heading) {
+      out.push('', `${l.size >= body * 1.3 ? '#' : '##'} ${text}`);
+      previous = { size: l.size, heading: out.length - 1 };
+      out.push('');
+    } else {
+      out.push(text);
+      previous = { size: l.size, heading: -1 };
+    }
+  }
+  return out.join('\n');
+}
+
+async function extractPdf(
+  bytes: Uint8Array,
+  options: ExtractionOptions,
+): Promise<ExtractedDocument> {
   if (strFromU8(bytes.subarray(0, 1024), true).indexOf('%PDF-') < 0) {
     throw new ExtractionError(
       400,
@@ -164,9 +238,11 @@ async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
       try {
         const page = await doc.getPage(n);
         const content = await page.getTextContent();
-        text = content.items
-          .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
-          .join('');
+        text = options.markHeadings
+          ? textWithHeadings(content.items.filter((item) => 'str' in item))
+          : content.items
+              .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+              .join('');
         page.cleanup();
       } catch (error) {
         throw new ExtractionError(
