@@ -15,6 +15,8 @@ const proxied = [
   '/rest',
   '/storage',
   '/functions',
+  // With its slash: '/api-access' and '/api-reference' are pages of the app.
+  '/api/',
   '/_dev',
 ];
 

@@ -9,6 +9,7 @@ import { coachEvaluateFunction } from './coach-evaluate';
 import { flashcardsFunction } from './flashcards';
 import { healthFunction } from './health';
 import { libraryFunction } from './library';
+import { orgExportFunction } from './org-export';
 import { orgPeopleFunction } from './org-people';
 import { simpleAiChatFunction } from './simple-ai-chat';
 import { stripeWebhookFunction } from './stripe-webhook';
@@ -32,4 +33,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   stripeWebhookFunction,
   apiKeysFunction,
   adaptFunction,
+  orgExportFunction,
 ];

@@ -8,6 +8,7 @@ import type { GatewayDeps } from './context';
 import { clientConfigRoutes } from './client-config';
 import { functionsRoutes } from './functions/router';
 import { healthRoutes } from './health';
+import { publicApiRoutes } from './public-api';
 import { clientAddresses } from './ops/client-address';
 import { compression } from './ops/compression';
 import { databaseUnavailable } from './ops/database-unavailable';
@@ -46,6 +47,7 @@ export function createGateway(deps: GatewayDeps) {
   app.route('/functions/v1', functionsRoutes(deps));
   // The WebSocket at /realtime/v1/websocket is the HTTP server's upgrade (realtime/websocket.ts).
   app.route('/realtime/v1/api/broadcast', broadcastRoutes(deps));
+  app.route('/api', publicApiRoutes(deps));
 
   app.onError((error, c) => {
     // databaseUnavailable() above turns this 500 into a 503 when the database connection failed.

@@ -1,26 +1,8 @@
 /**
- * CSV for spreadsheets: RFC 4180 quoting, and text that a spreadsheet would run as a formula
- * (OWASP "CSV injection": a cell starting with =, +, -, @, a tab or a carriage return) is
- * prefixed with an apostrophe, so a learner's name or a course title can never execute in the
- * admin's spreadsheet. Numbers stay numbers (a negative number is not text and is not guarded).
+ * CSV for spreadsheets (src/common/csv.ts, shared with the server's exports) and the
+ * browser's download of it.
  */
-
-export type CsvValue = string | number | boolean | null | undefined;
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: guarded when it is text that starts like a formula, quoted when it must be. */
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A header row and data rows, lines ended with CRLF as RFC 4180 has them. */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+export { csvCell, toCsv, type CsvValue } from '@common/csv';
 
 /**
  * Offers the text as a download. The byte-order mark makes spreadsheet programs read the file
