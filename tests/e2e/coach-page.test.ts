@@ -2,7 +2,9 @@
  * The study coach page (/app/coach) in headless Chromium against the built app, driven by the
  * keyboard: a study session started with Enter, "I'm stuck", wrong answers up to the refresher
  * offer, the offer accepted with its button, the teaching history and past sessions; the live
- * region announcing replies; axe at 390 and 1280 px.
+ * region announcing replies; axe at 390 and 1280 px. A learner's own file added under "Your
+ * files" answers their General Knowledge question and goes when removed; past the monthly
+ * allowance the page says so with the reset date.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +132,65 @@ describe('the study coach page', () => {
       .poll(() => page.getByTestId('coach-announcer').textContent())
       .toMatch(/Source: the refresher|I don't know/);
     await app.shot(page, 'general-mobile');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+  it('answers from a file the learner adds, forgets it when removed, and says when the allowance is used up', async () => {
+    const reader = await app.createUser('coach-reader', 'Rio Reader');
+    const page = await app.signedInPage('desktop', reader.email, '/app/coach');
+    await page.getByRole('heading', { level: 1, name: 'Study coach' }).waitFor();
+    const general = page.getByRole('radio', { name: /General knowledge/ });
+    await general.focus();
+    await page.keyboard.press('Space');
+
+    const field = page.getByLabel('Add a file');
+    await field.setInputFiles({
+      name: 'tide notes.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(
+        '# Tide notes\n\nSpring tides happen when the sun and moon line up, so the tidal bulges add.',
+      ),
+    });
+    await press(page, 'Add file');
+    const list = page.getByRole('list', { name: 'Your files' });
+    await expect.poll(() => list.textContent()).toContain('Tide notes');
+    await say(page, 'Why do spring tides happen when the sun and moon line up?');
+    await expect
+      .poll(() => page.getByTestId('coach-announcer').textContent())
+      .toContain('Source: your file Tide notes');
+    await app.shot(page, 'own-file-answer-desktop');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A file the coach cannot read is refused with the reason, and not listed.
+    await field.setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('this is not a PDF'),
+    });
+    await press(page, 'Add file');
+    await expect
+      .poll(() => page.getByText(/not a PDF|could not be read|damaged/i).count())
+      .toBeGreaterThan(0);
+    expect(await list.locator('> li').count()).toBe(1);
+
+    await press(page, 'Remove Tide notes');
+    await page.getByText('No files yet.').waitFor();
+    await say(page, 'Why do spring tides happen when the sun and moon line up?');
+    await expect
+      .poll(() => page.getByTestId('coach-announcer').textContent())
+      .toContain("I don't know");
+
+    await app.service.from('user_quotas').update({ monthly_limit: 2 }).eq('user_id', reader.id);
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    await box.focus();
+    await page.keyboard.type('What is a tide?');
+    await page.keyboard.press('Enter');
+    await page
+      .getByText(
+        /You have used all 2 coach messages of this month\. Your allowance resets on 1 \w+ \d{4} \(UTC\)\./,
+      )
+      .waitFor();
+    await app.shot(page, 'allowance-used-desktop');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });

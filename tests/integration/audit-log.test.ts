@@ -26,6 +26,8 @@ const notAudited: Record<string, string> = {
   'public.courses': 'course content (owner_id names a personal course owner)',
   'public.user_quotas': 'usage counters rewritten on every metered action (decision 0202)',
   'public.usage_events': 'itself the line-by-line record of metered usage (decision 0202)',
+  'public.kb_documents':
+    "text extracted from the learner's own kb_files object by the server, removed with it (decision 0221)",
   'public.user_consent_history': 'itself the append-only record of every consent change',
   'public.xp_events':
     'itself the line-by-line record of XP, written only by triggers (decision 0171)',

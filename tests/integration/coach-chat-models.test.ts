@@ -134,7 +134,9 @@ describe.each(databaseKinds)('ai-study-chat with models on %s', (kind) => {
     expect(answer.engine).toEqual({ kind: 'model', label: 'Provider B · small-b' });
     const request = fake.requests.at(-1)!;
     expect(system(request)).toBe(GENERAL_SYSTEM_PROMPT);
-    expect(fake.textOf(request)).toMatch(/<material>\nSource: \[[^\]]+\]\(\/app\/courses\//);
+    expect(fake.textOf(request)).toMatch(
+      /<material>\nSource: the (lesson|refresher) \[[^\]]+\]\(\/app\/courses\//,
+    );
   });
 
   it.each([

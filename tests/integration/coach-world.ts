@@ -25,6 +25,8 @@ export interface CoachWorld {
   firstModule: string;
   learner: CoachUser;
   outsider: CoachUser;
+  /** An instructor who teaches the course. */
+  teacher: CoachUser;
   /** A right or a wrong answer to a bank question, read from the bank. */
   answer(questionId: string, right: boolean): Promise<string>;
   /** A right or a wrong answer to one of the question's basic (refresher) questions. */
@@ -86,6 +88,7 @@ export async function buildCoachWorld(server: TestServer): Promise<CoachWorld> {
   const content = readCourseDirectory(path.resolve('content/courses/linear-equations'));
   const learner = await user(server, 'coach-learner');
   const outsider = await user(server, 'coach-outsider');
+  const teacher = await user(server, 'coach-teacher');
   const org = await insertRow<{ id: string }>(service, 'organizations', {
     name: 'Coach University',
     slug: unique('coach'),
@@ -150,6 +153,12 @@ export async function buildCoachWorld(server: TestServer): Promise<CoachWorld> {
   );
   if (error) throw new Error(`questions: ${error.message}`);
   await insertRow(service, 'enrollments', { user_id: learner.id, course_id: course.id });
+  await insertRow(service, 'memberships', {
+    user_id: teacher.id,
+    organization_id: org.id,
+    role: 'instructor',
+  });
+  await insertRow(service, 'course_instructors', { user_id: teacher.id, course_id: course.id });
   // The dialogues send hundreds of messages; the free tier's 500 a month is tested on its own.
   const roomy = await service
     .from('user_quotas')
@@ -164,6 +173,7 @@ export async function buildCoachWorld(server: TestServer): Promise<CoachWorld> {
     firstModule: content.manifest.modules[0]!.slug,
     learner,
     outsider,
+    teacher,
     async answer(questionId, right) {
       const { data, error: readError } = await service
         .from('questions')

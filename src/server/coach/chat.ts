@@ -189,7 +189,7 @@ async function decide(deps: CoachDeps, session: SessionRow, message: string): Pr
         {
           questionId: null,
           approach: 'knowledge_answer',
-          move: hits[0] ? `${hits[0].kind}:${hits[0].href}` : 'unknown',
+          move: hits[0] ? `${hits[0].kind}:${hits[0].href ?? hits[0].id}` : 'unknown',
           answer: null,
           verdict: null,
         },

@@ -1,18 +1,22 @@
 /**
- * General Knowledge mode, offline (decision 0211): PostgreSQL full-text search over the
- * material of the courses the learner studies or teaches — Markdown lessons, and bank
- * questions' teaching material (prompt, worked example, prerequisite refresher; never their
- * answers) — and a short answer from the best passage, citing where it came from. When
+ * General Knowledge mode, offline (decisions 0211, 0221): PostgreSQL full-text search over the
+ * material of the courses the learner studies or teaches — Markdown lessons, bank questions'
+ * teaching material (prompt, worked example, prerequisite refresher; never their answers), and
+ * the text extracted from the courses' PDF and ePub files — and over the learner's own files
+ * in `kb_files`, and a short answer from the best passage, citing where it came from. When
  * nothing matches well enough it says plainly that it does not know.
  */
 import type { Queryable } from '../db/types';
 
 export interface KnowledgeSource {
-  kind: 'lesson' | 'question';
+  kind: 'lesson' | 'question' | 'file' | 'own_file';
+  /** The lesson, question or file the passage is from. */
+  id: string;
   title: string;
-  course: string;
-  /** Where the learner can read more, in the app. */
-  href: string;
+  /** The course's title; null for the learner's own files. */
+  course: string | null;
+  /** Where the learner can read more, in the app; null for their own files. */
+  href: string | null;
 }
 
 export interface KnowledgeHit extends KnowledgeSource {
@@ -48,11 +52,11 @@ export async function searchKnowledge(
   limit = 3,
 ): Promise<KnowledgeHit[]> {
   const { rows } = await db.query<{
-    kind: 'lesson' | 'question';
+    kind: KnowledgeSource['kind'];
     id: string;
-    course_id: string;
+    course_id: string | null;
     title: string;
-    course: string;
+    course: string | null;
     text: string;
     coverage: number;
   }>(
@@ -85,14 +89,36 @@ export async function searchKnowledge(
         where learning.question_search_text(qq.prompt, qq.worked_example, qq.prerequisite) @@ q.query
           and qq.course_id in (select id from readable)
           and ($3::uuid is null or qq.course_id = $3)
+       union all
+       -- A course file's page, cited as the lesson that shows the file.
+       select 'file', l.id, p.course_id,
+              l.title || case when d.kind = 'pdf' then ', page ' || p.position
+                              when p.label <> '' then ': ' || p.label else '' end,
+              p.body, p.search
+         from public.course_document_pages p
+         join public.course_documents d on d.object_id = p.object_id
+         join lateral (select ll.id, ll.title from public.lessons ll
+                        where ll.course_id = d.course_id and ll.file_path = d.file_path
+                        order by ll.position limit 1) l on true, q
+        where p.search @@ q.query
+          and p.course_id in (select id from readable)
+          and ($3::uuid is null or p.course_id = $3)
+       union all
+       -- The learner's own files, whatever the session's course.
+       select 'own_file', kd.object_id, null::uuid,
+              kd.title || case when kd.kind = 'pdf' then ', page ' || p.position
+                               when p.label <> '' then ': ' || p.label else '' end,
+              p.body, p.search
+         from public.kb_document_pages p
+         join public.kb_documents kd on kd.object_id = p.object_id, q
+        where p.user_id = $1 and p.search @@ q.query
      )
      select h.kind, h.id, h.course_id, h.title, c.title as course,
             ts_headline('english', left(h.text, 100000), q.query,
               'MaxFragments=2, MaxWords=45, MinWords=20, StartSel="", StopSel="", FragmentDelimiter=" … "') as text,
             (select count(*) from unnest(q.lexemes) x where h.doc @@ to_tsquery('english', x))::float
               / greatest(cardinality(q.lexemes), 1) as coverage
-       from hits h, q, public.courses c
-      where c.id = h.course_id
+       from hits h cross join q left join public.courses c on c.id = h.course_id
       order by coverage desc, ts_rank_cd(h.doc, q.query) desc, h.kind, h.title
       limit $4`,
     [userId, question, courseId, limit],
@@ -101,31 +127,43 @@ export async function searchKnowledge(
     .filter((row) => row.coverage >= MIN_COVERAGE)
     .map((row) => ({
       kind: row.kind,
+      id: row.id,
       title: row.title,
       course: row.course,
       href:
-        row.kind === 'lesson'
-          ? `/app/courses/${row.course_id}/lessons/${row.id}`
-          : `/app/courses/${row.course_id}`,
+        row.kind === 'own_file'
+          ? null
+          : row.kind === 'question'
+            ? `/app/courses/${row.course_id}`
+            : `/app/courses/${row.course_id}/lessons/${row.id}`,
       passage: plain(row.text),
       coverage: row.coverage,
     }));
+}
+
+/** How a source is named in a reply: a link into the app, or the learner's own file. */
+export function sourceLabel(hit: KnowledgeSource): string {
+  if (hit.href === null) return `your file *${hit.title}*`;
+  const what = { lesson: 'the lesson', question: 'the refresher', file: 'the file of the lesson' }[
+    hit.kind as 'lesson' | 'question' | 'file'
+  ];
+  return `${what} [${hit.title}](${hit.href}) in *${hit.course}*`;
 }
 
 /** The offline engine's concise answer: the best passage and its source, or "I don't know". */
 export function knowledgeReply(hits: readonly KnowledgeHit[]): string {
   const best = hits[0];
   if (!best) {
-    return "I don't know: nothing in your courses' material matches that question. Try other words, pick a course, or ask your instructor.";
+    return "I don't know: nothing in your courses' material or your own files matches that question. Try other words, pick a course, or ask your instructor.";
   }
-  const label = best.kind === 'lesson' ? 'lesson' : 'refresher';
+  const key = (hit: KnowledgeHit) => hit.href ?? `${hit.kind}:${hit.id}`;
   // Several questions share a refresher: each source is listed once.
   const more = hits
     .slice(1)
     .filter(
-      (hit, i, all) => hit.href !== best.href && all.findIndex((h) => h.href === hit.href) === i,
+      (hit, i, all) => key(hit) !== key(best) && all.findIndex((h) => key(h) === key(hit)) === i,
     )
-    .map((hit) => `- [${hit.title}](${hit.href}) (${hit.course})`)
+    .map((hit) => `- ${sourceLabel(hit)}`)
     .join('\n');
-  return `${best.passage}\n\nSource: the ${label} [${best.title}](${best.href}) in *${best.course}*.${more ? `\n\nSee also:\n${more}` : ''}`;
+  return `${best.passage}\n\nSource: ${sourceLabel(best)}.${more ? `\n\nSee also:\n${more}` : ''}`;
 }

@@ -60,18 +60,40 @@ export async function storeDocument(
       document.textChars,
     ],
   );
+  await insertSections(
+    tx,
+    'course_document_pages',
+    'course_id',
+    object.id,
+    object.courseId,
+    document,
+  );
+}
+
+/**
+ * Writes a document's sections into a page table: the course's (`course_document_pages`, keyed
+ * by course) or a learner's own (`kb_document_pages`, keyed by user).
+ */
+export async function insertSections(
+  tx: Queryable,
+  table: 'course_document_pages' | 'kb_document_pages',
+  ownerColumn: 'course_id' | 'user_id',
+  objectId: string,
+  ownerId: string,
+  document: Pick<ExtractedDocument, 'sections'>,
+): Promise<void> {
   // Batches keep each statement's parameter well under PostgreSQL's 1 GB text limit.
   let batch: typeof document.sections = [];
   let chars = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     await tx.query(
-      `insert into public.course_document_pages (object_id, course_id, position, label, href, body)
+      `insert into public.${table} (object_id, ${ownerColumn}, position, label, href, body)
        select $1, $2, p.position, p.label, p.href, p.body
          from jsonb_to_recordset($3::jsonb) as p(position int, label text, href text, body text)`,
       [
-        object.id,
-        object.courseId,
+        objectId,
+        ownerId,
         JSON.stringify(
           batch.map((s) => ({ position: s.position, label: s.label, href: s.href, body: s.text })),
         ),

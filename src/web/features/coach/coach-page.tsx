@@ -32,6 +32,7 @@ import { useCoachCourses, useCoachTopics } from './api/get-coach-courses';
 import { getCoachSession, useCoachSession, type TeachingStep } from './api/get-coach-session';
 import { useCoachSessions, type CoachSessionSummary } from './api/get-coach-sessions';
 import { CoachRequestError, sendCoachMessage } from './api/send-coach-message';
+import { OwnFiles } from './own-files';
 
 const MODES: { value: CoachMode; label: string; description: string }[] = [
   {
@@ -43,7 +44,7 @@ const MODES: { value: CoachMode; label: string; description: string }[] = [
   {
     value: 'general',
     label: 'General knowledge',
-    description: 'A quick, sourced answer from your course material.',
+    description: 'A quick, sourced answer from your course material and your own files.',
   },
 ];
 
@@ -492,6 +493,7 @@ export function CoachPage() {
             current={conversation.sessionId}
             onResume={(s) => void resume(s)}
           />
+          <OwnFiles userId={session.userId} />
         </div>
       </div>
     </AppPage>

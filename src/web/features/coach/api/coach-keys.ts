@@ -8,4 +8,5 @@ export const coachKeys = {
   sessions: (userId: string) => [...coachKeys.user(userId), 'sessions'] as const,
   session: (userId: string, sessionId: string) =>
     [...coachKeys.user(userId), 'session', sessionId] as const,
+  ownFiles: (userId: string) => [...coachKeys.user(userId), 'own-files'] as const,
 };
