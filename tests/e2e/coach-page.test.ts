@@ -185,7 +185,9 @@ describe('the study coach page', () => {
     await box.focus();
     await page.keyboard.type('What is a tide?');
     await page.keyboard.press('Enter');
+    // The page's notice (a toast may say it too).
     await page
+      .locator('[data-slot="notice"]')
       .getByText(
         /You have used all 2 coach messages of this month\. Your allowance resets on 1 \w+ \d{4} \(UTC\)\./,
       )

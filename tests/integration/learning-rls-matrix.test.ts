@@ -45,6 +45,39 @@ function byId(row: Row): { row: Row; find: Row } {
   return { row: { id, ...row }, find: { id } };
 }
 
+/** The learner's own knowledge-base files (kb_files, decision 0221), made in beforeAll. */
+const matrixKb = { document: '', spare: '', path: '' };
+
+async function seedKnowledgeBase(f: LearningFixture, server: TestServer): Promise<void> {
+  const folder = f.users.learner.id;
+  const names = [`${folder}/notes.md`, `${folder}/spare.md`];
+  for (const name of names) {
+    const { error } = await f.service.storage
+      .from('kb_files')
+      .upload(name, new Blob(['# Notes\n\nOsmosis moves water.'], { type: 'text/markdown' }), {
+        contentType: 'text/markdown',
+      });
+    if (error) throw new Error(`kb_files fixture: ${error.message}`);
+  }
+  const { rows } = await server.deps.db.query<{ id: string; name: string }>(
+    `select id, name from storage.objects where bucket_id = 'kb_files' and name = any($1)`,
+    [names],
+  );
+  matrixKb.document = rows.find((r) => r.name === names[0])!.id;
+  matrixKb.spare = rows.find((r) => r.name === names[1])!.id;
+  matrixKb.path = names[0]!;
+  const { error } = await f.service.from('kb_documents').insert({
+    object_id: matrixKb.document,
+    user_id: folder,
+    file_path: names[0],
+    kind: 'text',
+    title: 'Notes',
+    section_count: 1,
+    text_chars: 27,
+  });
+  if (error) throw new Error(`kb_documents fixture: ${error.message}`);
+}
+
 /** The coupon the learner redeemed (made in beforeAll; the coupon rows' cases name it). */
 const matrixCoupon = { id: '' };
 
@@ -342,6 +375,35 @@ const cases: TableCase[] = [
       lesson_id: f.lesson,
       locator: { kind: 'epub', cfi: 'epubcfi(/6/4!/4/2,/1:0,/1:5)', chapter: 2 },
       text: 'Spare highlight',
+    }),
+  },
+  {
+    table: 'kb_documents',
+    target: () => ({ object_id: matrixKb.document }),
+    change: { title: 'Renamed notes' },
+    insert: (f) => {
+      const filePath = `${f.users.learner.id}/${unique('rogue')}.md`;
+      return {
+        row: {
+          object_id: matrixKb.spare,
+          user_id: f.users.learner.id,
+          file_path: filePath,
+          kind: 'text',
+          title: 'Rogue',
+          section_count: 1,
+          text_chars: 1,
+        },
+        find: { file_path: filePath },
+      };
+    },
+    disposable: (f) => ({
+      object_id: matrixKb.spare,
+      user_id: f.users.learner.id,
+      file_path: `${f.users.learner.id}/spare.md`,
+      kind: 'text',
+      title: 'Spare',
+      section_count: 1,
+      text_chars: 1,
     }),
   },
   {
@@ -801,6 +863,10 @@ const expected: Matrix = {
   chat_messages: { select: only('learner'), insert: '', update: '', delete: '' },
   coach_teaching_log: { select: only('learner'), insert: '', update: '', delete: '' },
   'storage course-files': { select: courseReaders, insert: staff, update: staff, delete: staff },
+  // A learner's own knowledge base: their files and the text extracted from them are theirs
+  // alone, not even whoever teaches their course reads them (decision 0221).
+  kb_documents: { select: own, insert: '', update: '', delete: '' },
+  'storage kb_files': { select: own, insert: own, update: own, delete: own },
   course_stats: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
   course_activity_days: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
   organization_activity_days: {
@@ -919,32 +985,72 @@ async function tryTable(f: LearningFixture, c: TableCase, actor: Actor, op: Op):
   return took;
 }
 
-async function tryStorage(f: LearningFixture, actor: Actor, op: Op): Promise<boolean> {
-  const bucket = (client: SupabaseClient) => client.storage.from('course-files');
+interface BucketCase {
+  bucket: string;
+  type: string;
+  /** An object every attempt aims at, and what it holds. */
+  existing(f: LearningFixture): { path: string; content: string };
+  /** A fresh path to upload to. */
+  fresh(f: LearningFixture, label: string): string;
+}
+
+const buckets: Record<string, BucketCase> = {
+  'storage course-files': {
+    bucket: 'course-files',
+    type: 'application/pdf',
+    existing: (f) => ({ path: f.filePath, content: '%PDF-1.4 sample' }),
+    fresh: (f, label) => `${f.course}/${unique(label)}.pdf`,
+  },
+  'storage kb_files': {
+    bucket: 'kb_files',
+    type: 'text/markdown',
+    existing: () => ({ path: matrixKb.path, content: '# Notes\n\nOsmosis moves water.' }),
+    fresh: (f, label) => `${f.users.learner.id}/${unique(label)}.md`,
+  },
+};
+
+async function tryStorage(
+  f: LearningFixture,
+  b: BucketCase,
+  actor: Actor,
+  op: Op,
+): Promise<boolean> {
+  const bucket = (client: SupabaseClient) => client.storage.from(b.bucket);
   const client = f.client(actor);
+  const existing = b.existing(f);
   const stored = async (path: string) => (await bucket(f.service).download(path)).data;
-  if (op === 'select') return (await bucket(client).download(f.filePath)).data !== null;
+  if (op === 'select') return (await bucket(client).download(existing.path)).data !== null;
   if (op === 'insert') {
-    const path = `${f.course}/${unique('upload')}.pdf`;
-    await bucket(client).upload(path, new Blob(['rogue']), { contentType: 'application/pdf' });
+    const path = b.fresh(f, 'upload');
+    await bucket(client).upload(path, new Blob(['rogue'], { type: b.type }), {
+      contentType: b.type,
+    });
     const took = (await stored(path)) !== null;
     if (took) await bucket(f.service).remove([path]);
     return took;
   }
   if (op === 'update') {
     const marker = unique('changed');
-    await bucket(client).update(f.filePath, new Blob([marker]), { contentType: 'application/pdf' });
-    const after = await stored(f.filePath);
+    await bucket(client).update(existing.path, new Blob([marker], { type: b.type }), {
+      contentType: b.type,
+    });
+    const after = await stored(existing.path);
     const took = (await after?.text()) === marker;
     if (took) {
-      await bucket(f.service).update(f.filePath, new Blob(['%PDF-1.4 sample']), {
-        contentType: 'application/pdf',
-      });
+      await bucket(f.service).update(
+        existing.path,
+        new Blob([existing.content], { type: b.type }),
+        {
+          contentType: b.type,
+        },
+      );
     }
     return took;
   }
-  const path = `${f.course}/${unique('spare')}.pdf`;
-  await bucket(f.service).upload(path, new Blob(['spare']), { contentType: 'application/pdf' });
+  const path = b.fresh(f, 'spare');
+  await bucket(f.service).upload(path, new Blob(['spare'], { type: b.type }), {
+    contentType: b.type,
+  });
   await bucket(client).remove([path]);
   const took = (await stored(path)) === null;
   if (!took) await bucket(f.service).remove([path]);
@@ -962,6 +1068,7 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     });
     f = await buildLearningFixture(server);
     await seedBilling(f);
+    await seedKnowledgeBase(f, server);
   });
   afterAll(() => server?.stop());
 
@@ -977,13 +1084,13 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     expect(actual).toEqual(expected[name]);
   });
 
-  it('storage course-files', async () => {
+  it.each(Object.entries(buckets))('%s', async (name, b) => {
     const actual: Record<Op, string> = { select: '', insert: '', update: '', delete: '' };
     for (const op of ops) {
       const allowed: Actor[] = [];
-      for (const actor of actors) if (await tryStorage(f, actor, op)) allowed.push(actor);
+      for (const actor of actors) if (await tryStorage(f, b, actor, op)) allowed.push(actor);
       actual[op] = allowed.join(' ');
     }
-    expect(actual).toEqual(expected['storage course-files']);
+    expect(actual).toEqual(expected[name]);
   });
 });
