@@ -312,6 +312,23 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // Plans and coupons (issue 17, decisions 0600–0602).
+  {
+    path: '/app/plans',
+    label: 'Plans',
+    section: 'Account',
+    title: pageTitle('Plans'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/admin/coupons',
+    label: 'Coupons',
+    section: 'Platform',
+    title: pageTitle('Coupons'),
+    kind: 'app',
+    prerender: false,
+  },
   {
     path: '/app/privacy-requests',
     label: 'Data requests',

@@ -28,7 +28,8 @@ export const demoBoards = [
   { slug: 'science', name: 'Faculty of Science' },
 ] as const;
 
-type DemoRole = 'owner' | 'board_admin' | 'instructor' | 'learner' | 'compliance_officer';
+type DemoRole =
+  'owner' | 'board_admin' | 'instructor' | 'learner' | 'compliance_officer' | 'platform_admin';
 
 export const demoAccounts: readonly {
   email: string;
@@ -65,6 +66,12 @@ export const demoAccounts: readonly {
     name: 'Demo Compliance Officer',
     role: 'compliance_officer',
     label: 'Compliance officer',
+  },
+  {
+    email: 'platform-admin@lyceum-university.example',
+    name: 'Demo Platform Admin',
+    role: 'platform_admin',
+    label: 'Platform admin (coupons)',
   },
 ];
 
@@ -195,6 +202,17 @@ async function seedPeople(tx: Queryable, passwordHash: string): Promise<DemoPeop
         memberships.map((m) => ({ user_id: m.user, board_id: m.board, role: m.role })),
       ),
     ],
+  );
+  // The platform's operator (coupons for the beta gate, decision 0601), and the organization's
+  // Enterprise tier as a subscription, so its members' plan and allowances say so (0600).
+  await tx.query(
+    `insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing`,
+    [users.platform_admin],
+  );
+  await tx.query(
+    `insert into public.subscribers (organization_id, tier, status, source)
+     values ($1, 'enterprise', 'active', 'coupon') on conflict do nothing`,
+    [organization],
   );
   return { organization, boards, users };
 }

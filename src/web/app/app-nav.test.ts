@@ -18,7 +18,7 @@ const organization = (
 const ownerScreens = ['/app/owner/boards', '/app/owner/distribution', '/app/owner/people'];
 const teachingScreens = ['/app/teaching', '/app/teaching/grading'];
 /** Everyone's own screens, listed last. */
-const ownScreens = ['/app/settings', '/app/privacy'];
+const ownScreens = ['/app/settings', '/app/plans', '/app/privacy'];
 const adminScreens = [
   '/app/org/users',
   '/app/org/enrolments',
@@ -40,6 +40,7 @@ describe('app navigation', () => {
       'Flashcards',
       'Progress',
       'Settings',
+      'Plans',
       'Privacy',
     ]);
   });
@@ -63,6 +64,7 @@ describe('app navigation', () => {
       'Dashboard',
       'Compliance',
       'Settings',
+      'Plans',
       'Privacy',
     ]);
   });
@@ -117,6 +119,7 @@ describe('app navigation', () => {
       'Course distribution',
       'All users',
       'Settings',
+      'Plans',
       'Privacy',
     ]);
     // An organization-wide admin, a board admin and everyone else: none of them.
@@ -178,15 +181,16 @@ describe('app navigation', () => {
     );
   });
 
-  it('gives a platform admin the compliance console and the data request queue in any workspace', () => {
+  it('gives a platform admin the compliance console, the data request queue and the coupons in any workspace', () => {
     const plain = navFor({ kind: 'personal' }).map((i) => i.path);
     const admin = navFor({ kind: 'personal' }, true).map((i) => i.path);
     expect(admin.filter((path) => !plain.includes(path))).toEqual([
       '/app/privacy-requests',
       '/app/compliance',
+      '/app/admin/coupons',
     ]);
     expect(admin.filter((path) => plain.includes(path))).toEqual(plain);
-    expect(admin.slice(-2)).toEqual(ownScreens);
+    expect(admin.slice(-ownScreens.length)).toEqual(ownScreens);
     const learner = navFor(organization(['learner']), true).map((i) => i.path);
     expect(learner).toContain('/app/compliance');
     expect(learner).toContain('/app/privacy-requests');

@@ -9,6 +9,7 @@ import {
   Bot,
   ClipboardCheck,
   ClipboardList,
+  CreditCard,
   FileText,
   FileLock,
   FileSearch,
@@ -24,6 +25,7 @@ import {
   ShieldCheck,
   SlidersHorizontal,
   Share2,
+  TicketPercent,
   Trophy,
   UserCog,
   Users,
@@ -66,11 +68,13 @@ const navItems = {
   boards: item('/app/owner/boards', Network),
   distribution: item('/app/owner/distribution', Share2),
   people: item('/app/owner/people', Users),
+  coupons: item('/app/admin/coupons', TicketPercent),
 } as const;
 
 /** Everyone's own screens, whatever their roles: listed last. */
 const ownItems: readonly AppNavItem[] = [
   item('/app/settings', SlidersHorizontal),
+  item('/app/plans', CreditCard),
   item('/app/privacy', ShieldCheck),
 ];
 
@@ -116,7 +120,7 @@ export const navByRole: Record<
   compliance_officer: ['dashboard', 'compliance'],
   // A platform admin (user_roles 'admin', no organization) reviews every organization and
   // works every data request, whichever workspace is chosen.
-  platform_admin: ['compliance', 'privacyRequests'],
+  platform_admin: ['compliance', 'privacyRequests', 'coupons'],
   // An org_admin of boards only (Workspace.boardAdminOnly): the organization-wide admin
   // screens refuse them, so they get the links their board work needs.
   board_admin: ['dashboard', 'courses'],

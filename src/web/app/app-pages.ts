@@ -69,6 +69,8 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/teaching/grading/:attemptId': () =>
     import('@/features/teaching/grade-attempt-page').then((m) => m.GradeAttemptPage),
   '/app/privacy': () => import('@/features/privacy/privacy-page').then((m) => m.PrivacyPage),
+  '/app/plans': () => import('@/features/billing/plans-page').then((m) => m.PlansPage),
+  '/app/admin/coupons': () => import('@/features/billing/coupons-page').then((m) => m.CouponsPage),
   '/app/privacy-requests': () =>
     import('@/features/privacy/requests-queue-page').then((m) => m.RequestsQueuePage),
   '/app/flashcards': () => import('@/features/flashcards/decks-page').then((m) => m.DecksPage),

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { findRoute } from '@common/routes';
 import { AppPage, LoadError, LoadingBlock, Section } from '@/components/app-page';
+import { SubscriptionCard } from '@/components/subscription-card';
 import { useAppSession } from '@/lib/app-session';
 import { usePreferences } from '@/lib/user-preferences';
 import { AccessibilityForm } from './accessibility-form';
@@ -71,6 +72,24 @@ export function SettingsPage() {
             </div>
           )}
         </div>
+      </Section>
+
+      <Section
+        title="Plan"
+        id="settings-plan"
+        description={
+          <>
+            Your tier and its monthly allowances.{' '}
+            <Link
+              to="/app/plans"
+              className="rounded-sm font-medium text-primary underline underline-offset-4"
+            >
+              Compare plans
+            </Link>
+          </>
+        }
+      >
+        <SubscriptionCard userId={userId} />
       </Section>
 
       <Section
