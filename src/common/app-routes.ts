@@ -355,6 +355,14 @@ export const appRoutes: readonly RouteEntry[] = [
     prerender: false,
   },
   {
+    path: '/app/flashcards/statistics',
+    label: 'Flashcard Statistics',
+    section: 'Study',
+    title: pageTitle('Flashcard Statistics'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
     path: '/app/flashcards/new',
     label: 'New Flashcard',
     section: 'Study',

@@ -1,8 +1,10 @@
 /**
- * Notes and flashcards in headless Chromium (decisions 0160, 0161): a learner writes a note that
- * saves itself and finds it by search, makes a deck and a card from the note, and reviews it by
- * keyboard until nothing is due; axe at 390 and 1280 px on both screens.
+ * Notes and flashcards in headless Chromium (decisions 0160–0162): a learner writes a note that
+ * saves itself and finds it by search, makes a deck and a card, reviews it by keyboard until
+ * nothing is due and sees the review in the statistics, imports a CSV with a bad line and exports
+ * the deck for Anki; axe at 390 and 1280 px on the three screens.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppBrowser, type AppBrowser, type Person } from '../support/app-browser';
 
@@ -72,9 +74,65 @@ describe('notes and flashcards', () => {
     await page.getByRole('heading', { name: 'All done for now' }).waitFor();
     await page.getByText('You reviewed 1 card in this session.').waitFor();
 
-    // The rating reached the server: the deck has nothing due after a reload.
+    // The rating reached the server: the deck has nothing due after a reload, and the
+    // statistics count it (a new card: no learned card's retention to show yet).
     await page.goto(`${app.baseUrl}/app/flashcards`);
     await page.getByRole('link', { name: 'Review all due (0)' }).waitFor();
+    await page.getByRole('link', { name: 'Statistics' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Flashcard statistics' }).waitFor();
+    const perDay = page.getByRole('region', { name: 'Reviews per day' });
+    const today = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(new Date());
+    await expect
+      .poll(() => perDay.getByRole('row').nth(1).getByRole('cell').allTextContents())
+      .toEqual([today, '1', '0']);
+    await page.getByText('1 review on 1 of 182 days', { exact: false }).waitFor();
+    await page.getByText('no reviews of learned cards yet').first().waitFor();
+    await app.shot(page, 'flashcard-statistics');
+    await page.context().close();
+  });
+
+  it('imports a CSV, skipping the line it cannot use, and exports the deck for Anki', async () => {
+    const page = await app.signedInPage('desktop', learner.email, '/app/flashcards');
+    await page.getByRole('link', { name: 'Respiration', exact: true }).click();
+    const transfer = page.getByRole('region', { name: 'Import and export' });
+    await transfer.getByLabel('Import cards from a file').setInputFiles({
+      name: 'week-2.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'front,back\r\nWhat is tidal volume?,About 500 ml at rest\r\n"Name the ""windpipe""",Trachea\r\nNo answer here,\r\n',
+      ),
+    });
+    await transfer.getByText('2 cards ready to import; 1 line will be skipped').waitFor();
+    await transfer.getByText('Line 4: the back is empty.').waitFor();
+    await transfer.getByRole('button', { name: 'Import 2 cards' }).click();
+    await page.getByText('2 cards imported into “Respiration”.').waitFor();
+    await page.getByRole('region', { name: 'Cards' }).getByText('Name the "windpipe"').waitFor();
+
+    const download = page.waitForEvent('download');
+    await transfer.getByRole('button', { name: 'Export for Anki' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('respiration.txt');
+    const text = fs.readFileSync((await file.path())!, 'utf8');
+    expect(text.split('\n')).toEqual([
+      '#separator:tab',
+      '#html:false',
+      '#columns:Front\tBack',
+      'Where does gas exchange happen in the lungs?\tIn the alveoli.',
+      'What is tidal volume?\tAbout 500 ml at rest',
+      '"Name the ""windpipe"""\tTrachea',
+      '',
+    ]);
+
+    await transfer.getByLabel('Import cards from a file').setInputFiles({
+      name: 'deck.apkg',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('PK'),
+    });
+    await transfer.getByText(/“deck.apkg” is not a CSV/).waitFor();
     await page.context().close();
   });
 
@@ -85,6 +143,12 @@ describe('notes and flashcards', () => {
       '/app/flashcards',
       'flashcards',
       'Flashcards',
+    );
+    await app.expectNoSeriousAxeViolations(
+      learner.email,
+      '/app/flashcards/statistics',
+      'flashcard-statistics',
+      'Flashcard statistics',
     );
   });
 });

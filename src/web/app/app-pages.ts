@@ -76,6 +76,8 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/flashcards': () => import('@/features/flashcards/decks-page').then((m) => m.DecksPage),
   '/app/flashcards/review': () =>
     import('@/features/flashcards/review-page').then((m) => m.ReviewPage),
+  '/app/flashcards/statistics': () =>
+    import('@/features/flashcards/statistics-page').then((m) => m.StatisticsPage),
   '/app/flashcards/new': () =>
     import('@/features/flashcards/new-card-page').then((m) => m.NewCardPage),
   '/app/flashcards/decks/:deckId': () =>

@@ -7,26 +7,7 @@ import { MarkdownDocument } from '@/components/markdown-document';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-
-export const CARD_SIDE_MAX = 20_000;
-
-export interface CardSides {
-  front: string;
-  back: string;
-}
-
-/** What is wrong with the sides, per side, in the words the form shows. */
-export function checkSides(sides: CardSides): Partial<Record<keyof CardSides, string>> {
-  const problems: Partial<Record<keyof CardSides, string>> = {};
-  for (const side of ['front', 'back'] as const) {
-    const value = sides[side].trim();
-    if (!value) problems[side] = `Write the ${side} of the card.`;
-    else if (value.length > CARD_SIDE_MAX)
-      problems[side] =
-        `The ${side} is ${value.length.toLocaleString('en-GB')} characters; at most ${CARD_SIDE_MAX.toLocaleString('en-GB')}.`;
-  }
-  return problems;
-}
+import type { CardSides } from './card-sides';
 
 export function CardFields({
   value,

@@ -14,8 +14,10 @@ import { useAppSession } from '@/lib/app-session';
 import { useRouteParams } from '@/lib/use-route-params';
 import { useDeckCards, useDeleteCard, useUpdateCard, type CardRow } from './api/cards';
 import { useDeckCourses, useDecks, useDeleteDeck, useUpdateDeck, type Deck } from './api/decks';
-import { CardFields, checkSides, type CardSides } from './card-fields';
+import { CardFields } from './card-fields';
+import { checkSides, type CardSides } from './card-sides';
 import { DeckForm } from './deck-form';
+import { DeckTransfer } from './deck-transfer';
 import { flashcardPaths } from './flashcard-paths';
 import { formatDue, stateLabel } from './flashcard-format';
 import { plural } from '@/lib/plural';
@@ -65,6 +67,7 @@ export function DeckPage() {
       ) : (
         <>
           <DeckCards deck={deck} />
+          <DeckTransfer deck={deck} />
           <DeckSettings deck={deck} />
         </>
       )}

@@ -4,7 +4,7 @@
  */
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Layers, Plus, PlayCircle } from 'lucide-react';
+import { ChartColumn, Layers, Plus, PlayCircle } from 'lucide-react';
 import { DEFAULT_RETENTION } from '@common/flashcards';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
@@ -40,6 +40,12 @@ export function DecksPage() {
             <Link to={flashcardPaths.newCard()}>
               <Plus aria-hidden="true" />
               New card
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={flashcardPaths.statistics()}>
+              <ChartColumn aria-hidden="true" />
+              Statistics
             </Link>
           </Button>
         </>

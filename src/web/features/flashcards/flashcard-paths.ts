@@ -4,6 +4,7 @@ import { routePath } from '@common/routes';
 export const flashcardPaths = {
   decks: () => '/app/flashcards',
   reviewAll: () => '/app/flashcards/review',
+  statistics: () => '/app/flashcards/statistics',
   deck: (deckId: string) => routePath('/app/flashcards/decks/:deckId', { deckId }),
   reviewDeck: (deckId: string) => routePath('/app/flashcards/decks/:deckId/review', { deckId }),
   newCard: (params: Record<string, string> = {}) => {

@@ -14,7 +14,8 @@ import { useAppSession } from '@/lib/app-session';
 import { useCreateCard } from './api/cards';
 import { useCardSource, type CardSource } from './api/card-source';
 import { useDecks, type Deck } from './api/decks';
-import { CardFields, checkSides, type CardSides } from './card-fields';
+import { CardFields } from './card-fields';
+import { checkSides, type CardSides } from './card-sides';
 import { flashcardPaths } from './flashcard-paths';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -27,7 +27,8 @@ import type { CardRow } from './api/cards';
 import { useUpdateCard } from './api/cards';
 import { useDecks, type Deck } from './api/decks';
 import { LEARN_AHEAD_MINUTES, reviewCard, undoReview, useDueCards } from './api/review';
-import { CardFields, checkSides, type CardSides } from './card-fields';
+import { CardFields } from './card-fields';
+import { checkSides, type CardSides } from './card-sides';
 import { flashcardPaths } from './flashcard-paths';
 import { formatDue, stateLabel } from './flashcard-format';
 

@@ -8,6 +8,7 @@ import { Download, Flame, Snowflake, Star } from 'lucide-react';
 import { AppPage, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
 import { useAppSession } from '@/lib/app-session';
+import { FigureChart } from '@/components/figure-chart';
 import { downloadCsv, toCsv } from '@/lib/csv';
 import {
   activityCsvHeader,
@@ -21,7 +22,6 @@ import { useProgressSummary, type ProgressSummary } from './api/get-progress-sum
 import { GoalsSection } from './goals-section';
 import { LeaderboardSection } from './leaderboard-section';
 import { badgeTexts, levelRule, streakRule, xpRules } from './progress-texts';
-import { WeekChart } from './week-chart';
 
 const number = (n: number) => n.toLocaleString('en-GB');
 const shortDate = (iso: string) =>
@@ -219,21 +219,21 @@ function ActivitySection({ userId }: { userId: string }) {
         </Button>
       </div>
       <div className="grid gap-8 lg:grid-cols-2">
-        <WeekChart
+        <FigureChart
           title="Time on task per week"
           unit=" min"
           points={[...weeklyMinutes].map(([week, value]) => ({ label: shortDate(week), value }))}
           columns={['Week of', 'Course', 'Minutes']}
           rows={minutes.map((m) => [shortDate(m.week), m.course, m.minutes])}
         />
-        <WeekChart
+        <FigureChart
           title="Lessons completed per week"
           unit=""
           points={lessons.map((l) => ({ label: shortDate(l.week), value: l.lessons }))}
           columns={['Week of', 'Lessons']}
           rows={lessons.map((l) => [shortDate(l.week), l.lessons])}
         />
-        <WeekChart
+        <FigureChart
           title="Quiz scores over time"
           unit=" %"
           kind="line"
@@ -247,7 +247,7 @@ function ActivitySection({ userId }: { userId: string }) {
             `${q.score} %`,
           ])}
         />
-        <WeekChart
+        <FigureChart
           title="Flashcard retention per week"
           unit=" %"
           max={100}

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardSchedule } from '@common/flashcards';
 import { getSupabase } from '@/lib/supabase';
+import type { CardSides } from '../card-sides';
 import { flashcardKeys, serviceError } from './flashcard-keys';
 
 export type CardRow = CardSchedule & {
@@ -27,6 +28,25 @@ export async function getDeckCards(deckId: string): Promise<CardRow[]> {
     .limit(2000);
   if (error) throw serviceError(error);
   return data as unknown as CardRow[];
+}
+
+/** Every card's two sides, in the order they were made, for a deck's export. */
+export async function getAllDeckSides(deckId: string): Promise<CardSides[]> {
+  const client = await getSupabase();
+  const sides: CardSides[] = [];
+  const page = 1000;
+  for (let from = 0; ; from += page) {
+    const { data, error } = await client
+      .from('flashcards')
+      .select('front, back')
+      .eq('deck_id', deckId)
+      .order('created_at')
+      .order('id')
+      .range(from, from + page - 1);
+    if (error) throw serviceError(error);
+    sides.push(...(data as CardSides[]));
+    if (data.length < page) return sides;
+  }
 }
 
 export function useDeckCards(userId: string, deckId: string) {
@@ -62,6 +82,52 @@ export async function createCard(card: NewCard): Promise<string> {
     .single();
   if (error) throw serviceError(error);
   return (data as { id: string }).id;
+}
+
+// REST takes bodies up to 1 MB; a batch stays well under it even with JSON's escapes.
+const IMPORT_BATCH_BYTES = 600 * 1024;
+
+/**
+ * Adds imported cards to a deck, all or none: batches that fit the REST body limit, and when one
+ * fails the batches already written are deleted again before the error is thrown.
+ */
+export async function importCards(deckId: string, cards: readonly CardSides[]): Promise<number> {
+  const client = await getSupabase();
+  const batches: { deck_id: string; front: string; back: string; source: 'import' }[][] = [[]];
+  let batchBytes = 0;
+  for (const card of cards) {
+    const row = { deck_id: deckId, front: card.front, back: card.back, source: 'import' as const };
+    const bytes = JSON.stringify(row).length;
+    if (batchBytes + bytes > IMPORT_BATCH_BYTES && batches.at(-1)!.length > 0) {
+      batches.push([]);
+      batchBytes = 0;
+    }
+    batches.at(-1)!.push(row);
+    batchBytes += bytes;
+  }
+  const written: string[] = [];
+  for (const batch of batches) {
+    const { data, error } = await client.from('flashcards').insert(batch).select('id');
+    if (error) {
+      // Ids in the query string: a few hundred at a time keep the address short.
+      for (let i = 0; i < written.length; i += 200)
+        await client
+          .from('flashcards')
+          .delete()
+          .in('id', written.slice(i, i + 200));
+      throw serviceError(error);
+    }
+    written.push(...(data as { id: string }[]).map((row) => row.id));
+  }
+  return written.length;
+}
+
+export function useImportCards(userId: string, deckId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cards: readonly CardSides[]) => importCards(deckId, cards),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: flashcardKeys.user(userId) }),
+  });
 }
 
 export type CardChange = Partial<{

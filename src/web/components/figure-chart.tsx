@@ -1,5 +1,6 @@
 /**
- * A bar or line per week for one figure. The drawing is hidden from assistive technology: the
+ * A bar or line per period (week, day) for one figure, shared by the progress and flashcard
+ * statistics screens. The drawing is hidden from assistive technology: the
  * caption states the range and the table under it lists every figure.
  */
 import {
@@ -22,12 +23,12 @@ import {
   TableRow,
 } from '@/components/ui/table';
 
-export interface WeekPoint {
+export interface FigurePoint {
   label: string;
   value: number | null;
 }
 
-export function WeekChart({
+export function FigureChart({
   title,
   points,
   unit,
@@ -37,7 +38,7 @@ export function WeekChart({
   rows,
 }: {
   title: string;
-  points: WeekPoint[];
+  points: FigurePoint[];
   unit: string;
   kind?: 'bar' | 'line';
   max?: number;

@@ -1,0 +1,13 @@
+/** Offers text made in the browser as a file download. */
+export function downloadText(filename: string, text: string, type: string): void {
+  const blob = new Blob([text], { type });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the object URL by now; a tick later it can go.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
