@@ -48,6 +48,11 @@ export const docPage: DocPage = {
               text: 'A [dashboard](/app) that continues where you left off, the [course library](/app/courses) with search and enrolment, lessons (Markdown, video, PDF and ePub downloads), module quizzes graded by the server, and a discussion per course.',
             },
             {
+              title: 'Study tools',
+              icon: 'graduation',
+              text: 'The [library](/app/library) with full-text search across lessons and extracted book text, [notes](/app/notes) in Markdown, [flashcards](/app/flashcards) scheduled with FSRS (import and export as CSV or Anki text, review statistics), and [progress](/app/progress) with goals, XP, levels and streaks.',
+            },
+            {
               title: 'Teaching',
               icon: 'book',
               text: 'For instructors: [their courses](/app/teaching), grading, and the [course editor](/app/course-editor) for modules, lessons, questions and quizzes.',
@@ -89,7 +94,7 @@ export const docPage: DocPage = {
           items: [
             `The ${brand.coach} (Socratic tutoring in Study Session, Quiz and General Knowledge modes) and the AI models behind it; a voice feature after that.`,
             `${brand.adaptTool}, the pipeline that turns course material into accessible lessons, quizzes and audio.`,
-            'Notes and flashcards, goals with XP and levels, learner activity analytics and the live hub.',
+            'The live hub.',
             'Compliance tooling: the audit log, consent management, data subject requests and the security incident workflow.',
             'Plans, subscriptions and usage quotas per tier, and the coupon-only beta access gate.',
             'SAML single sign-on, and an installable app that works offline.',

@@ -230,7 +230,7 @@ export const platformFeatures = {
     { title: 'Home dashboard', icon: LayoutDashboard },
     { title: 'Course library (PDF and ePub)', icon: BookOpen },
     { title: brand.coach, icon: BrainCircuit },
-    { title: 'Notes and flashcards (planned)', icon: NotebookPen },
+    { title: 'Notes and flashcards', icon: NotebookPen },
     { title: 'Goals, XP and levels', icon: Trophy },
     { title: 'Activity analytics', icon: ChartColumn },
     { title: 'Live hub (planned)', icon: Radio },
