@@ -15,6 +15,7 @@ const benches: string[][] = [
   ['bench/metrics-cache-bench.ts'],
   ['bench/embedded-fsync-bench.ts'],
   ['bench/auth-bench.ts'],
+  ['bench/coupon-race-bench.ts'],
 ];
 
 let failures = 0;

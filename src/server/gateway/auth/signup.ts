@@ -101,6 +101,9 @@ export function signupRoutes(services: AuthServices) {
     const pkce = pkceParams(body);
     const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
     const autoconfirm = services.config.auth.autoconfirm;
+    // A code that cannot be redeemed is refused before the password is hashed (the costly
+    // part); the redemption in the transaction below is what counts.
+    if (coupon) await refusingCoupons(() => checkCoupon(services.db, coupon));
     const passwordHash = await hashPassword(password);
 
     const result = await refusingCoupons(() =>
