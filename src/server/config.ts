@@ -114,6 +114,13 @@ const schema = z.object({
   AI_B_FALLBACK_MODEL: optionalString,
   /** How long one model call may take before the next model (or the offline engine) answers. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /**
+   * LE Adapt webhook targets an operator allows although they resolve to private, loopback or
+   * link-local addresses: comma-separated `host`, `host:port` or `[v6]:port` (decision 0514).
+   */
+  ADAPT_WEBHOOK_ALLOWED_TARGETS: z.string().default(''),
+  /** How long one webhook delivery attempt may take. */
+  ADAPT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Realtime (decision 0300): the largest broadcast or presence payload a client may send. */
   REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(262_144),
   REALTIME_MAX_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).default(100),
@@ -211,6 +218,12 @@ function toConfig(env: z.infer<typeof schema>) {
     mailFrom: env.MAIL_FROM,
     vercel: { token: env.VERCEL_TOKEN, apiUrl: env.VERCEL_API_URL, teamId: env.VERCEL_TEAM_ID },
     ai: aiConfig(env),
+    adaptWebhooks: {
+      allowedTargets: env.ADAPT_WEBHOOK_ALLOWED_TARGETS.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      timeoutMs: env.ADAPT_WEBHOOK_TIMEOUT_MS,
+    },
     realtime: {
       maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
       maxChannelsPerConnection: env.REALTIME_MAX_CHANNELS_PER_CONNECTION,

@@ -1,4 +1,5 @@
 import { adaptFunction } from './adapt';
+import { adaptOutputsFunction } from './adapt-outputs';
 import { aiStudyChatFunction } from './ai-study-chat';
 import { checkSubscriptionFunction } from './check-subscription';
 import { createCheckoutFunction } from './create-checkout';
@@ -34,4 +35,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   apiKeysFunction,
   adaptFunction,
   orgExportFunction,
+  adaptOutputsFunction,
 ];

@@ -4,6 +4,13 @@
  * SQL function call). Enqueue a run from a service with `deps.jobs.send(name, data)`.
  */
 import { ADAPT_JOB } from '../adapt/adapt-jobs';
+import {
+  EXPORT_JOB,
+  WEBHOOK_ATTEMPTS,
+  WEBHOOK_JOB,
+  runExportJob,
+  runWebhookDelivery,
+} from '../adapt/outputs';
 import { runAdaptJob } from '../adapt/pipeline';
 import { createAiProvider } from '../ai/provider';
 import { defineJob, type JobDefinition } from './job-queue';
@@ -72,6 +79,28 @@ export const jobs: readonly JobDefinition[] = [
     expireInSeconds: 30 * 60,
     async run({ jobId }, { db, log, storage, config }) {
       await runAdaptJob({ db, log, storage, ai: createAiProvider(config.ai) }, jobId);
+    },
+  }),
+  defineJob<{ jobId: string }>({
+    name: EXPORT_JOB,
+    // An approved LE Adapt lesson rendered into every format and stored (decision 0512); the
+    // narration is CPU work of seconds to minutes.
+    retryLimit: 1,
+    retryDelaySeconds: 10,
+    expireInSeconds: 30 * 60,
+    async run({ jobId }, { db, log, storage }) {
+      await runExportJob({ db, log, storage }, jobId);
+    },
+  }),
+  defineJob<{ deliveryId: string }>({
+    name: WEBHOOK_JOB,
+    // One attempt per run; a retryable failure throws and the queue tries again after 30 s,
+    // 60 s, 120 s, 240 s (decision 0514).
+    retryLimit: WEBHOOK_ATTEMPTS - 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    async run({ deliveryId }, { db, log, config }) {
+      await runWebhookDelivery({ db, log, config }, deliveryId);
     },
   }),
 ];
