@@ -258,3 +258,138 @@ describe('the org admin’s enrolments', () => {
     }
   });
 });
+
+describe('a board admin’s people and enrolments (decision 0142)', () => {
+  let board: {
+    admin: { id: string; email: string };
+    artsStudent: { id: string; email: string };
+    scienceStudent: { id: string; email: string };
+  };
+
+  beforeAll(async () => {
+    const owner = await app.createUser('board-owner', 'Bo Owner');
+    const admin = await app.createUser('arts-admin', 'Ada Artsadmin');
+    const artsStudent = await app.createUser('arts-student', 'Amy Arts');
+    const scienceStudent = await app.createUser('science-student', 'Sid Science');
+    const org = await insertRow<{ id: string }>(app.service, 'organizations', {
+      name: 'Board Test College',
+      slug: `boards-${Date.now().toString(36)}`,
+      owner_id: owner.id,
+    });
+    const boardOf = (name: string, slug: string) =>
+      insertRow<{ id: string }>(app.service, 'boards', { organization_id: org.id, name, slug });
+    const arts = await boardOf('Faculty of Arts', 'arts');
+    const science = await boardOf('Faculty of Science', 'science');
+    const member = (user: string, boardId: string, role: string) =>
+      insertRow(app.service, 'memberships', {
+        user_id: user,
+        organization_id: org.id,
+        board_id: boardId,
+        role,
+      });
+    await member(admin.id, arts.id, 'org_admin');
+    await member(artsStudent.id, arts.id, 'learner');
+    await member(scienceStudent.id, science.id, 'learner');
+    for (const [title, slug, boardId] of [
+      ['Poetry of the Romantics', 'romantics', arts.id],
+      ['Organic chemistry', 'organic', science.id],
+    ] as const) {
+      const course = await insertRow<{ id: string }>(app.service, 'courses', {
+        organization_id: org.id,
+        title,
+        slug,
+        published: true,
+        visibility: 'organization',
+      });
+      await insertRow(app.service, 'course_boards', {
+        course_id: course.id,
+        board_id: boardId,
+        organization_id: org.id,
+      });
+    }
+    board = { admin, artsStudent, scienceStudent };
+  }, 60_000);
+
+  it('shows their board’s people only, and adds a person to the board', async () => {
+    const page = await app.signedInPage('desktop', board.admin.email, '/app');
+    try {
+      // The sidebar offers the board admin their Users screen (and no analytics).
+      await page.getByRole('link', { name: 'Users' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Analytics' }).count()).toBe(0);
+      await page.getByText(board.artsStudent.email).waitFor();
+      await page.getByText('The people of Faculty of Arts (Board Test College)').waitFor();
+      expect(await page.getByText(board.scienceStudent.email).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Add a person' }).click();
+      const dialog = page.getByRole('dialog');
+      const roleOptions = await dialog
+        .getByLabel('Role', { exact: true })
+        .locator('option')
+        .allTextContents();
+      expect(roleOptions).toEqual(['Student', 'Instructor']);
+      const boardOptions = await dialog
+        .getByLabel('Board', { exact: true })
+        .locator('option')
+        .allTextContents();
+      expect(boardOptions).toEqual(['Faculty of Arts']);
+      const newcomer = `nina.${Date.now().toString(36)}@example.com`;
+      await dialog.getByLabel('Email', { exact: true }).fill(newcomer);
+      await dialog.getByLabel('Full name', { exact: true }).fill('Nina Newcomer');
+      await app.shot(page, 'board-admin-add-person-desktop');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText(`Invitation sent to ${newcomer}`).waitFor();
+      const item = page.getByRole('listitem').filter({ hasText: newcomer });
+      await item.getByText('Student · Faculty of Arts').waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('offers only the courses distributed to their board, and passes axe at both widths', async () => {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const page = await app.signedInPage(viewport, board.admin.email, '/app/org/enrolments');
+      try {
+        await page.getByRole('heading', { level: 1, name: 'Enrolments' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const course = page.getByLabel('Course', { exact: true }).first();
+        const offered = await course.locator('option').allTextContents();
+        expect(offered).toContain('Poetry of the Romantics');
+        expect(offered).not.toContain('Organic chemistry');
+        await app.shot(page, `board-admin-enrolments-${viewport}`);
+        expect(await seriousAxeViolations(page), viewport).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    }
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const page = await app.signedInPage(viewport, board.admin.email, '/app/org/users');
+      try {
+        await page.getByText(board.artsStudent.email).waitFor();
+        await app.shot(page, `board-admin-users-${viewport}`);
+        expect(await seriousAxeViolations(page), viewport).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+
+  it('enrols one of their people in their board’s course', async () => {
+    const page = await app.signedInPage('desktop', board.admin.email, '/app/org/enrolments');
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Enrolments' }).waitFor();
+      const form = page.getByRole('region', { name: 'Enrol one person' });
+      await form.getByLabel('Email').fill(board.artsStudent.email);
+      await form.getByLabel('Course').selectOption({ label: 'Poetry of the Romantics' });
+      await form.getByRole('button', { name: 'Enrol' }).click();
+      const list = page.getByRole('region', { name: 'Enrolments', exact: true });
+      await list.getByText(board.artsStudent.email).waitFor();
+      await list
+        .getByRole('button', { name: 'Unenrol Amy Arts from Poetry of the Romantics' })
+        .waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -801,7 +801,8 @@ const expected: Matrix = {
   assessment_questions: { select: staff, insert: staff, update: staff, delete: staff },
   assignments: { select: courseReaders, insert: staff, update: staff, delete: staff },
   enrollments: {
-    select: courseReaders,
+    // A board admin reads the enrolments of their board's people in courses distributed to it.
+    select: only('learner', 'instructor', 'board_admin', 'org_admin', 'owner'),
     insert: only('learner', 'instructor', 'board_admin', 'org_admin', 'owner'),
     update: only('org_admin', 'owner'),
     delete: only('learner', 'org_admin', 'owner'),

@@ -21,7 +21,7 @@ import {
   latestMail,
   linkIn,
 } from './auth-support';
-import { buildLearningFixture, type LearningFixture } from './learning-fixture';
+import { buildLearningFixture, insertRow, unique, type LearningFixture } from './learning-fixture';
 
 interface Answer<T> {
   status: number;
@@ -254,13 +254,8 @@ describe.each(databaseKinds)('organization people on %s', (kind) => {
     const target = f.users.instructor.id;
     const before = await membershipsOf(target);
     const change = { roles: [{ role: 'learner', boardId: null }] };
-    for (const actor of [
-      'learner',
-      'instructor',
-      'compliance',
-      'board_admin',
-      'other_admin',
-    ] as const) {
+    // A board admin manages the instructor (of their board): their own test follows.
+    for (const actor of ['learner', 'instructor', 'compliance', 'other_admin'] as const) {
       const refused = await call(
         f.client(actor),
         'PUT',
@@ -334,6 +329,165 @@ describe.each(databaseKinds)('organization people on %s', (kind) => {
       },
     );
     expect(byOwner.status).toBe(404);
+  });
+
+  it("lets a board admin manage their board's people and enrolments, and nothing of another board's", async () => {
+    const boardAdmin = f.client('board_admin');
+    const artsPerson = await createWithPassword('arts', [
+      { role: 'learner', boardId: f.boardArts },
+    ]);
+    const sciencePerson = await createWithPassword('science', [
+      { role: 'learner', boardId: f.boardScience },
+    ]);
+    const scienceCourse = await insertRow<{ id: string }>(f.service, 'courses', {
+      organization_id: f.orgA,
+      title: 'Science only',
+      slug: unique('science-only'),
+      published: true,
+      visibility: 'organization',
+    });
+    await insertRow(f.service, 'course_boards', {
+      course_id: scienceCourse.id,
+      board_id: f.boardScience,
+      organization_id: f.orgA,
+    });
+    const artsEnrolment = await insertRow<{ id: string }>(f.service, 'enrollments', {
+      user_id: artsPerson.id,
+      course_id: f.course,
+    });
+    const scienceEnrolment = await insertRow<{ id: string }>(f.service, 'enrollments', {
+      user_id: sciencePerson.id,
+      course_id: scienceCourse.id,
+    });
+
+    // The endpoint: their board's people, each with only the board's roles; nobody else.
+    const list = await call<MemberPage>(boardAdmin, 'GET', `${members(f.orgA)}?q=arts.`);
+    expect(list.status).toBe(200);
+    expect(list.body.members.map((m) => m.userId)).toEqual([artsPerson.id]);
+    const everyone = await call<MemberPage>(boardAdmin, 'GET', members(f.orgA));
+    const ids = everyone.body.members.map((m) => m.userId);
+    expect(ids).toContain(f.users.learner.id);
+    expect(ids).not.toContain(sciencePerson.id);
+    expect(ids).not.toContain(f.users.org_admin.id);
+    for (const member of everyone.body.members) {
+      expect(member.roles.every((r) => r.boardId === f.boardArts)).toBe(true);
+    }
+    const enrolments = await call<{ enrolments: { id: string }[] }>(
+      boardAdmin,
+      'GET',
+      `/organizations/${f.orgA}/enrolments`,
+    );
+    expect(enrolments.status).toBe(200);
+    const enrolmentIds = enrolments.body.enrolments.map((e) => e.id);
+    expect(enrolmentIds).toContain(artsEnrolment.id);
+    expect(enrolmentIds).not.toContain(scienceEnrolment.id);
+
+    // Another board's person: unknown to them, whatever they try; nothing changes.
+    const scienceBefore = await membershipsOf(sciencePerson.id);
+    for (const [method, path, body] of [
+      ['POST', `${members(f.orgA)}/${sciencePerson.id}/deactivate`, undefined],
+      ['POST', `${members(f.orgA)}/${sciencePerson.id}/reactivate`, undefined],
+      [
+        'PUT',
+        `${members(f.orgA)}/${sciencePerson.id}/roles`,
+        { roles: [{ role: 'learner', boardId: f.boardArts }] },
+      ],
+    ] as const) {
+      const refused = await call(boardAdmin, method, path, body);
+      expect(refused.status, path).toBe(404);
+    }
+    // Granting a role on another board or the whole organization, or an admin role: refused.
+    for (const roles of [
+      [{ role: 'learner', boardId: f.boardScience }],
+      [{ role: 'learner', boardId: null }],
+      [{ role: 'org_admin', boardId: f.boardArts }],
+    ]) {
+      const refused = await call(boardAdmin, 'PUT', `${members(f.orgA)}/${artsPerson.id}/roles`, {
+        roles,
+      });
+      expect(refused.status, JSON.stringify(roles)).toBe(403);
+    }
+    const imported = await call<ImportReport>(
+      boardAdmin,
+      'POST',
+      `/organizations/${f.orgA}/enrolments/import`,
+      `email,course\n${sciencePerson.email},${scienceCourse.id}\n`,
+    );
+    expect(imported.status).toBe(422);
+    expect(imported.body.problems[0]!.problems.join(' ')).toMatch(/No member of your boards/);
+
+    // The database refuses the same through supabase-js, whatever the screens do.
+    const read = await boardAdmin.from('memberships').select('id').eq('user_id', sciencePerson.id);
+    expect(read.data).toEqual([]);
+    await boardAdmin.from('memberships').update({ active: false }).eq('user_id', sciencePerson.id);
+    await boardAdmin.from('memberships').delete().eq('user_id', sciencePerson.id);
+    const planted = await boardAdmin.from('memberships').insert({
+      user_id: f.users.spare.id,
+      organization_id: f.orgA,
+      board_id: f.boardScience,
+      role: 'learner',
+      created_by: f.users.board_admin.id,
+    });
+    expect(planted.error?.code).toBe('42501');
+    expect(await membershipsOf(sciencePerson.id)).toEqual(scienceBefore);
+    expect(await membershipsOf(f.users.spare.id)).toEqual([]);
+    const scienceRead = await boardAdmin
+      .from('enrollments')
+      .select('id')
+      .eq('id', scienceEnrolment.id);
+    expect(scienceRead.data).toEqual([]);
+    await boardAdmin.from('enrollments').delete().eq('id', scienceEnrolment.id);
+    const kept = await f.service.from('enrollments').select('id').eq('id', scienceEnrolment.id);
+    expect(kept.data).toHaveLength(1);
+
+    // Their own board: roles changed on the board, deactivated and back, unenrolled.
+    const promoted = await call<{ member: OrgMember }>(
+      boardAdmin,
+      'PUT',
+      `${members(f.orgA)}/${artsPerson.id}/roles`,
+      {
+        roles: [
+          { role: 'learner', boardId: f.boardArts },
+          { role: 'instructor', boardId: f.boardArts },
+        ],
+      },
+    );
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+    expect(promoted.body.member.roles.map((r) => r.role).sort()).toEqual(['instructor', 'learner']);
+    const off = await call<{ member: OrgMember }>(
+      boardAdmin,
+      'POST',
+      `${members(f.orgA)}/${artsPerson.id}/deactivate`,
+    );
+    expect(off.body.member.status).toBe('deactivated');
+    const on = await call<{ member: OrgMember }>(
+      boardAdmin,
+      'POST',
+      `${members(f.orgA)}/${artsPerson.id}/reactivate`,
+    );
+    expect(on.body.member.status).toBe('active');
+    const artsRead = await boardAdmin.from('enrollments').select('id').eq('id', artsEnrolment.id);
+    expect(artsRead.data).toEqual([{ id: artsEnrolment.id }]);
+    const removed = await boardAdmin
+      .from('enrollments')
+      .delete()
+      .eq('id', artsEnrolment.id)
+      .select('id');
+    expect(removed.data).toEqual([{ id: artsEnrolment.id }]);
+
+    // Adding a new person puts them on the board, not in the whole organization.
+    const email = `board.new.${randomUUID()}@example.com`;
+    const added = await call<{ member: OrgMember }>(boardAdmin, 'POST', members(f.orgA), {
+      mode: 'password',
+      email,
+      fullName: 'Board Newcomer',
+      password: `pw-${randomUUID()}`,
+      roles: [{ role: 'learner', boardId: f.boardArts }],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(await membershipsOf(added.body.member.userId)).toEqual([
+      { organization_id: f.orgA, board_id: f.boardArts, role: 'learner', active: true },
+    ]);
   });
 
   it('bars a deactivated member from signing in and refreshing, keeps their data, and reactivation restores access', async () => {

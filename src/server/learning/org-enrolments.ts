@@ -19,7 +19,7 @@ import {
 } from '../../common/org-people';
 import type { Database, Queryable } from '../db/types';
 import { isBlankRecord, parseCsv } from './csv';
-import { PeopleError, requireOrgAdmin } from './org-people';
+import { PeopleError, requireAdminScope, type AdminScope } from './org-people';
 
 interface EnrolmentDbRow {
   id: string;
@@ -47,7 +47,11 @@ const enrolmentsSql = `
     left join public.profiles pr on pr.id = e.user_id
    where ($2 = '' or u.email ilike $3 or pr.full_name ilike $3 or pr.display_name ilike $3
           or c.title ilike $3)
-     and ($4 = '' or e.course_id::text = $4)`;
+     and ($4 = '' or e.course_id::text = $4)
+     and ($5::uuid[] is null
+          or exists (select 1 from public.course_boards cb
+                       join public.memberships m on m.board_id = cb.board_id and m.user_id = e.user_id
+                      where cb.course_id = e.course_id and cb.board_id = any ($5::uuid[])))`;
 
 export async function listEnrolments(
   db: Database,
@@ -56,14 +60,14 @@ export async function listEnrolments(
   query: EnrolmentQuery,
 ): Promise<EnrolmentPage> {
   return db.transaction(async (tx) => {
-    await requireOrgAdmin(tx, actor, org);
-    const params = [org, query.q, ilike(query.q), query.courseId];
+    const scope = await requireAdminScope(tx, actor, org);
+    const params = [org, query.q, ilike(query.q), query.courseId, scope.boards];
     const counted = await tx.query<{ n: number }>(
       `select count(*)::int as n from (${enrolmentsSql}) counted`,
       params,
     );
     const { rows } = await tx.query<EnrolmentDbRow & Record<string, unknown>>(
-      `${enrolmentsSql} order by e.enrolled_at desc, e.id limit $5 offset $6`,
+      `${enrolmentsSql} order by e.enrolled_at desc, e.id limit $6 offset $7`,
       [...params, ENROLMENTS_PAGE_SIZE, (query.page - 1) * ENROLMENTS_PAGE_SIZE],
     );
     return {
@@ -182,29 +186,40 @@ function readLines(text: string): { lines: ImportLine[]; problems: ImportRowProb
   return { lines, problems };
 }
 
-async function lookups(tx: Queryable, org: string, lines: ImportLine[]) {
+/**
+ * What the import may see: the organization's members, courses and boards, or for a board
+ * admin those of their boards — members with a membership there, courses distributed there.
+ */
+async function lookups(tx: Queryable, org: string, scope: AdminScope, lines: ImportLine[]) {
   const emails = [...new Set(lines.map((l) => l.email).filter(Boolean))];
   const courseKeys = [...new Set(lines.map((l) => l.course).filter(Boolean))];
   const members = await tx.query<{ id: string; email: string }>(
     `select u.id, lower(u.email) as email from auth.users u
       where lower(u.email) = any($2::text[])
         and exists (select 1 from public.memberships m
-                     where m.user_id = u.id and m.organization_id = $1)`,
-    [org, emails],
+                     where m.user_id = u.id and m.organization_id = $1
+                       and ($3::uuid[] is null or m.board_id = any ($3::uuid[])))`,
+    [org, emails, scope.boards],
   );
-  const courses = await tx.query<{ id: string; slug: string | null }>(
-    `select c.id, c.slug from public.courses c
+  const courses = await tx.query<{ id: string; slug: string | null; board_ids: string[] }>(
+    `select c.id, c.slug,
+            array(select cb.board_id::text from public.course_boards cb
+                   where cb.course_id = c.id
+                     and ($4::uuid[] is null or cb.board_id = any ($4::uuid[]))) as board_ids
+       from public.courses c
       where c.organization_id = $1
         and (c.id::text = any($2::text[]) or lower(c.slug) = any($3::text[]))`,
     [
       org,
       courseKeys.filter((k) => UUID.test(k)).map((k) => k.toLowerCase()),
       courseKeys.map((k) => k.toLowerCase()),
+      scope.boards,
     ],
   );
   const boards = await tx.query<{ id: string; slug: string; name: string }>(
-    'select id, slug, name from public.boards where organization_id = $1',
-    [org],
+    `select id, slug, name from public.boards
+      where organization_id = $1 and ($2::uuid[] is null or id = any ($2::uuid[]))`,
+    [org, scope.boards],
   );
   const memberIds = members.rows.map((m) => m.id);
   const memberships = await tx.query<{
@@ -214,8 +229,9 @@ async function lookups(tx: Queryable, org: string, lines: ImportLine[]) {
     active: boolean;
   }>(
     `select user_id, role, board_id, active from public.memberships
-      where organization_id = $1 and user_id = any($2::uuid[])`,
-    [org, memberIds],
+      where organization_id = $1 and user_id = any($2::uuid[])
+        and ($3::uuid[] is null or board_id = any ($3::uuid[]))`,
+    [org, memberIds, scope.boards],
   );
   const enrolments = await tx.query<{ user_id: string; course_id: string; status: string }>(
     `select user_id, course_id, status from public.enrollments
@@ -224,6 +240,8 @@ async function lookups(tx: Queryable, org: string, lines: ImportLine[]) {
   );
   return {
     memberByEmail: new Map(members.rows.map((m) => [m.email, m.id])),
+    /** For a board admin, the boards of theirs each course is distributed to. */
+    courseBoards: new Map(courses.rows.map((c) => [c.id, c.board_ids] as const)),
     courseByKey: new Map(
       courses.rows.flatMap((c) => [
         [c.id.toLowerCase(), c.id] as const,
@@ -283,13 +301,14 @@ export async function importEnrolments(
   }
 
   return db.transaction(async (tx) => {
-    await requireOrgAdmin(tx, actor, org);
+    const scope = await requireAdminScope(tx, actor, org);
+    const where = scope.boards ? 'of your boards' : 'of this organization';
     if (lines.length === 0 && fileProblems.length === 0) {
       return emptyReport(0, [
         fileProblem(2, 'The file has a header but no enrolments: add one line per enrolment.'),
       ]);
     }
-    const found = await lookups(tx, org, lines);
+    const found = await lookups(tx, org, scope, lines);
     const seen = new Map<string, number>();
     const resolved: Resolved[] = [];
     const added = new Set<string>();
@@ -299,13 +318,11 @@ export async function importEnrolments(
         line.problems.push(`“${line.email}” is not an email address.`);
       const userId = line.email ? found.memberByEmail.get(line.email) : undefined;
       if (line.email && EMAIL.test(line.email) && !userId)
-        line.problems.push(
-          `No member of this organization has the email ${line.email}; invite them first.`,
-        );
+        line.problems.push(`No member ${where} has the email ${line.email}; invite them first.`);
       const courseId = line.course ? found.courseByKey.get(line.course.toLowerCase()) : undefined;
       if (!line.course) line.problems.push('The course is empty.');
       else if (!courseId)
-        line.problems.push(`No course of this organization has the slug or id “${line.course}”.`);
+        line.problems.push(`No course ${where} has the slug or id “${line.course}”.`);
       let role: 'learner' | 'instructor' | undefined;
       if (line.role) {
         role = importRoles[line.role];
@@ -314,8 +331,11 @@ export async function importEnrolments(
       let boardId: string | null = null;
       if (line.board) {
         boardId = found.boardByKey.get(line.board.toLowerCase()) ?? null;
-        if (!boardId)
-          line.problems.push(`No board of this organization is called “${line.board}”.`);
+        if (!boardId) line.problems.push(`No board ${where} is called “${line.board}”.`);
+      } else if (role && scope.boards) {
+        // A board admin grants roles on their boards only: the only one, or the one named.
+        if (scope.boards.length === 1) boardId = scope.boards[0]!;
+        else line.problems.push('Name the board (one of yours) the role is for.');
       }
       if (userId && courseId) {
         const key = `${userId}:${courseId}`;
@@ -329,6 +349,18 @@ export async function importEnrolments(
       if (!held.some((m) => m.active)) {
         line.problems.push('This member is deactivated; reactivate them first.');
         continue;
+      }
+      if (scope.boards) {
+        const boardsOfPerson = new Set([
+          ...held.filter((m) => m.active).map((m) => m.board_id),
+          ...(boardId ? [boardId] : []),
+        ]);
+        if (!(found.courseBoards.get(courseId) ?? []).some((b) => boardsOfPerson.has(b))) {
+          line.problems.push(
+            'This course is not distributed to a board of yours this person belongs to.',
+          );
+          continue;
+        }
       }
       let membership: Resolved['membership'];
       if (role || boardId) {

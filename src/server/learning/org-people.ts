@@ -53,21 +53,36 @@ async function translated<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Refuses (403) unless the caller is the owner or an organization-wide admin. */
-export async function requireOrgAdmin(db: Queryable, actor: string, org: string): Promise<string> {
-  const { rows } = await db.query<{ ok: boolean; name: string | null }>(
-    `select learning.is_org_admin($1::uuid, $2::uuid) as ok,
+/**
+ * What the caller manages: the whole organization (its owner and organization-wide admins,
+ * `boards` null) or, for a board admin, the memberships of the boards they administer
+ * (decision 0142). Anyone else is refused (403).
+ */
+export interface AdminScope {
+  organizationName: string;
+  boards: string[] | null;
+}
+
+export async function requireAdminScope(
+  db: Queryable,
+  actor: string,
+  org: string,
+): Promise<AdminScope> {
+  const { rows } = await db.query<{ whole: boolean; boards: string[]; name: string | null }>(
+    `select learning.is_org_admin($1::uuid, $2::uuid) as whole,
+            learning.admin_boards_in($1::uuid, $2::uuid)::text[] as boards,
             (select name from public.organizations where id = $2::uuid) as name`,
     [actor, org],
   );
-  if (!rows[0]?.ok) {
+  const row = rows[0];
+  if (!row || (!row.whole && row.boards.length === 0)) {
     throw new PeopleError(
       403,
       'forbidden',
       'Only an administrator of this organization can manage its people',
     );
   }
-  return rows[0].name ?? '';
+  return { organizationName: row.name ?? '', boards: row.whole ? null : row.boards };
 }
 
 function rolesJson(roles: readonly RoleAssignment[]): string {
@@ -101,7 +116,7 @@ const membersSql = `
                      order by m.role, b.name nulls first) as roles
       from public.memberships m
       left join public.boards b on b.id = m.board_id
-     where m.organization_id = $1
+     where m.organization_id = $1 and ($6::uuid[] is null or m.board_id = any ($6::uuid[]))
        -- An API key's principal is no person: its keys have their own screen (decision 0610).
        and not exists (select 1 from platform.organization_api_keys k where k.principal_id = m.user_id)
      group by m.user_id
@@ -142,8 +157,8 @@ export async function listMembers(
   query: MemberQuery,
 ): Promise<MemberPage> {
   return db.transaction(async (tx) => {
-    await requireOrgAdmin(tx, actor, org);
-    const params = [org, query.q, ilike(query.q), query.role, query.status];
+    const scope = await requireAdminScope(tx, actor, org);
+    const params = [org, query.q, ilike(query.q), query.role, query.status, scope.boards];
     const counted = await tx.query<{ n: number }>(
       `select count(*)::int as n from (${membersSql}) counted`,
       params,
@@ -151,17 +166,22 @@ export async function listMembers(
     const { rows } = await tx.query<MemberDbRow & Record<string, unknown>>(
       `${membersSql}
        order by lower(coalesce(full_name, email)), user_id
-       limit $6 offset $7`,
+       limit $7 offset $8`,
       [...params, MEMBERS_PAGE_SIZE, (query.page - 1) * MEMBERS_PAGE_SIZE],
     );
     return { total: counted.rows[0]!.n, members: rows.map(memberFrom) };
   });
 }
 
-async function loadMember(tx: Queryable, org: string, member: string): Promise<OrgMember> {
+async function loadMember(
+  tx: Queryable,
+  org: string,
+  scope: AdminScope,
+  member: string,
+): Promise<OrgMember> {
   const { rows } = await tx.query<MemberDbRow & Record<string, unknown>>(
-    `select * from (${membersSql}) m where user_id = $6`,
-    [org, '', '%', '', '', member],
+    `select * from (${membersSql}) m where user_id = $7`,
+    [org, '', '%', '', '', scope.boards, member],
   );
   if (!rows[0])
     throw new PeopleError(404, 'not_found', 'This person is not a member of this organization');
@@ -192,7 +212,8 @@ export async function addMember(
   const passwordHash = input.mode === 'password' ? await hashPassword(input.password) : null;
   return translated(() =>
     db.transaction(async (tx) => {
-      const organization = await requireOrgAdmin(tx, actor, org);
+      const scope = await requireAdminScope(tx, actor, org);
+      const organization = scope.organizationName;
       await tx.query('select learning.check_wanted_roles($1, $2, null, $3::jsonb)', [
         actor,
         org,
@@ -251,7 +272,7 @@ export async function addMember(
         userId,
         rolesJson(input.roles),
       ]);
-      return { member: await loadMember(tx, org, userId), outcome, mail };
+      return { member: await loadMember(tx, org, scope, userId), outcome, mail };
     }),
   );
 }
@@ -266,8 +287,9 @@ export async function resendInvitation(
 ): Promise<MailMessage> {
   return translated(() =>
     db.transaction(async (tx) => {
-      const organization = await requireOrgAdmin(tx, actor, org);
-      const current = await loadMember(tx, org, member);
+      const scope = await requireAdminScope(tx, actor, org);
+      const organization = scope.organizationName;
+      const current = await loadMember(tx, org, scope, member);
       if (current.status !== 'invited') {
         throw new PeopleError(
           409,
@@ -295,14 +317,14 @@ export async function setMemberRoles(
 ): Promise<OrgMember> {
   return translated(() =>
     db.transaction(async (tx) => {
-      await requireOrgAdmin(tx, actor, org);
+      const scope = await requireAdminScope(tx, actor, org);
       await tx.query('select learning.set_member_roles($1, $2, $3, $4::jsonb)', [
         actor,
         org,
         member,
         rolesJson(roles),
       ]);
-      return loadMember(tx, org, member);
+      return loadMember(tx, org, scope, member);
     }),
   );
 }
@@ -315,12 +337,12 @@ export async function deactivateMember(
 ): Promise<{ member: OrgMember; suspended: boolean }> {
   return translated(() =>
     db.transaction(async (tx) => {
-      await requireOrgAdmin(tx, actor, org);
+      const scope = await requireAdminScope(tx, actor, org);
       const { rows } = await tx.query<{ suspended: boolean }>(
         'select learning.deactivate_member($1, $2, $3) as suspended',
         [actor, org, member],
       );
-      return { member: await loadMember(tx, org, member), suspended: rows[0]!.suspended };
+      return { member: await loadMember(tx, org, scope, member), suspended: rows[0]!.suspended };
     }),
   );
 }
@@ -333,9 +355,9 @@ export async function reactivateMember(
 ): Promise<OrgMember> {
   return translated(() =>
     db.transaction(async (tx) => {
-      await requireOrgAdmin(tx, actor, org);
+      const scope = await requireAdminScope(tx, actor, org);
       await tx.query('select learning.reactivate_member($1, $2, $3)', [actor, org, member]);
-      return loadMember(tx, org, member);
+      return loadMember(tx, org, scope, member);
     }),
   );
 }

@@ -123,7 +123,7 @@ export const navByRole: Record<
   platform_admin: ['compliance', 'privacyRequests', 'coupons'],
   // An org_admin of boards only (Workspace.boardAdminOnly): the organization-wide admin
   // screens refuse them, so they get the links their board work needs.
-  board_admin: ['dashboard', 'courses'],
+  board_admin: ['dashboard', 'courses', 'users', 'enrolments'],
   owner: ['boards', 'distribution', 'people'],
 };
 

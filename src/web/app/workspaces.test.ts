@@ -78,6 +78,14 @@ describe('workspaces', () => {
       'Lyceum University — Faculty of Arts',
     ]);
     expect(boardAdmin.every((w) => w.kind === 'organization' && w.boardAdminOnly)).toBe(true);
+    expect(
+      boardAdmin.every(
+        (w) =>
+          w.kind === 'organization' &&
+          JSON.stringify(w.adminBoards) ===
+            JSON.stringify([{ id: 'arts', name: 'Faculty of Arts' }]),
+      ),
+    ).toBe(true);
     expect(owner.some((w) => w.kind === 'organization' && w.boardAdminOnly)).toBe(false);
     expect(admin.some((w) => w.kind === 'organization' && w.boardAdminOnly)).toBe(false);
   });

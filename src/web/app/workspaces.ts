@@ -42,7 +42,19 @@ export function workspacesFor(
       boardName: null,
       roles: [...(rolesByOrganization.get(m.organizationId) ?? [])],
       isOwner: m.isOwner,
-      ...(boardAdminOnly(m.organizationId) ? { boardAdminOnly: true } : {}),
+      ...(boardAdminOnly(m.organizationId)
+        ? {
+            boardAdminOnly: true,
+            adminBoards: memberships
+              .filter(
+                (a) =>
+                  a.organizationId === m.organizationId &&
+                  a.role === 'org_admin' &&
+                  a.boardId !== null,
+              )
+              .map((a) => ({ id: a.boardId!, name: a.boardName ?? 'a board' })),
+          }
+        : {}),
     };
     add(whole);
     if (overseers.has(m.organizationId)) {

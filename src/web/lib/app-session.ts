@@ -35,6 +35,8 @@ export type Workspace =
        * organization (decision 0100), so organization-wide admin screens are not theirs.
        */
       boardAdminOnly?: boolean;
+      /** With boardAdminOnly: the boards they administer, whose people their admin screens show. */
+      adminBoards?: { id: string; name: string }[];
     };
 
 export interface AppSession {

@@ -10,8 +10,9 @@ import { cn } from '@/lib/utils';
 export type AdminWorkspace = Extract<Workspace, { kind: 'organization' }>;
 
 /**
- * Renders the page for an organization's admins and its owner; anyone else learns whose
- * screen it is. The server refuses them either way (decision 0130); this spares a dead end.
+ * Renders the page for an organization's admins, its owner and board admins (who see their
+ * boards' people only, decision 0142); anyone else learns whose screen it is. The server
+ * refuses them either way (decision 0130); this spares a dead end.
  */
 export function AdminOnly({
   title,
@@ -23,7 +24,7 @@ export function AdminOnly({
   const { workspace } = useAppSession();
   if (
     workspace.kind !== 'organization' ||
-    !(workspace.isOwner || (workspace.roles.includes('org_admin') && !workspace.boardAdminOnly))
+    !(workspace.isOwner || workspace.roles.includes('org_admin'))
   ) {
     return (
       <AppPage title={title}>
@@ -35,6 +36,18 @@ export function AdminOnly({
     );
   }
   return <>{children(workspace)}</>;
+}
+
+/** The boards a board admin governs, or null for an organization-wide admin or the owner. */
+export function adminBoardIds(workspace: AdminWorkspace): string[] | null {
+  return workspace.boardAdminOnly ? (workspace.adminBoards ?? []).map((b) => b.id) : null;
+}
+
+/** Whose people the screens manage: the organization, or a board admin's boards by name. */
+export function scopeName(workspace: AdminWorkspace): string {
+  if (!workspace.boardAdminOnly) return workspace.organizationName;
+  const names = (workspace.adminBoards ?? []).map((b) => b.name).join(', ');
+  return `${names} (${workspace.organizationName})`;
 }
 
 export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {

@@ -47,11 +47,13 @@ import {
   useUnenrol,
 } from './api/enrolments';
 import {
+  adminBoardIds,
   AdminOnly,
   FieldError,
   NativeSelect,
   pageFrom,
   plural,
+  scopeName,
   type AdminWorkspace,
 } from './admin-ui';
 import { ConfirmDialog } from './user-dialogs';
@@ -65,13 +67,13 @@ export function EnrolmentsPage() {
 }
 
 function Enrolments({ workspace }: { workspace: AdminWorkspace }) {
-  const boards = useBoards(workspace.organizationId);
-  const courses = useCourses(workspace.organizationId);
+  const boards = useBoards(workspace.organizationId, adminBoardIds(workspace));
+  const courses = useCourses(workspace.organizationId, adminBoardIds(workspace));
   return (
     <AppPage
       wide
       title="Enrolments"
-      intro={`Enrol the people of ${workspace.organizationName} in its courses: one at a time, a whole board, or many from a CSV file.`}
+      intro={`Enrol the people of ${scopeName(workspace)} in ${workspace.boardAdminOnly ? 'the courses distributed to them' : 'its courses'}: one at a time, a whole board, or many from a CSV file.`}
     >
       {courses.isError ? (
         <LoadError
@@ -80,8 +82,9 @@ function Enrolments({ workspace }: { workspace: AdminWorkspace }) {
         />
       ) : courses.data && courses.data.length === 0 ? (
         <EmptyState>
-          {workspace.organizationName} has no course yet. An instructor or admin creates one; then
-          you can enrol people here.
+          {workspace.boardAdminOnly
+            ? `No course is distributed to ${scopeName(workspace)} yet. The organization's owner distributes courses to boards; then you can enrol people here.`
+            : `${workspace.organizationName} has no course yet. An instructor or admin creates one; then you can enrol people here.`}
         </EmptyState>
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
@@ -154,7 +157,11 @@ function EnrolOne({ workspace, courses }: { workspace: AdminWorkspace; courses: 
     <Section
       title="Enrol one person"
       id="enrol-one"
-      description="A member of the organization, by email, in one of its courses."
+      description={
+        workspace.boardAdminOnly
+          ? `A member of ${scopeName(workspace)}, by email, in a course distributed to the board.`
+          : 'A member of the organization, by email, in one of its courses.'
+      }
     >
       <form className="grid gap-3" onSubmit={submit} noValidate>
         <div className="grid gap-1.5">
@@ -209,7 +216,7 @@ function EnrolBoard({
   boards: AdminBoard[];
 }) {
   const enrol = useEnrolBoard(workspace.organizationId);
-  const [boardId, setBoardId] = useState(workspace.boardId ?? '');
+  const [boardId, setBoardId] = useState(workspace.boardId ?? workspace.adminBoards?.[0]?.id ?? '');
   const [courseId, setCourseId] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const boardSelectId = useId();
@@ -378,8 +385,8 @@ function ImportCsv({ workspace }: { workspace: AdminWorkspace }) {
           The first line names the columns <code>email</code> and <code>course</code> (a course’s
           slug or id), and optionally <code>role</code> (student or instructor, added if the person
           lacks it) and <code>board</code> (a board’s slug or name). Every email must belong to a
-          member of {workspace.organizationName}. <strong>All or nothing:</strong> if any line is
-          wrong, nothing is imported and each wrong line is listed. At most{' '}
+          member of {scopeName(workspace)}. <strong>All or nothing:</strong> if any line is wrong,
+          nothing is imported and each wrong line is listed. At most{' '}
           {IMPORT_MAX_ROWS.toLocaleString('en-GB')} lines and {IMPORT_MAX_BYTES / 1024} KB.
         </span>
       }

@@ -24,6 +24,7 @@ export function RolesEditor({
   boards,
   errors,
   isOwner,
+  boardOnly = false,
 }: {
   roles: RoleAssignment[];
   onChange: (roles: RoleAssignment[]) => void;
@@ -32,9 +33,13 @@ export function RolesEditor({
   errors: Record<string, string>;
   /** Only the owner may name org admins (decision 0130); others do not see the choice. */
   isOwner: boolean;
+  /** A board admin grants learner and instructor roles on their boards only (decision 0142). */
+  boardOnly?: boolean;
 }) {
   const id = useId();
-  const offered = memberRoles.filter((role) => isOwner || role !== 'org_admin');
+  const offered = memberRoles.filter((role) =>
+    boardOnly ? role === 'learner' || role === 'instructor' : isOwner || role !== 'org_admin',
+  );
   const update = (index: number, change: Partial<RoleAssignment>) =>
     onChange(roles.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
@@ -75,7 +80,7 @@ export function RolesEditor({
                   })
                 }
               >
-                <option value={NO_BOARD}>Whole organization (no board)</option>
+                {!boardOnly && <option value={NO_BOARD}>Whole organization (no board)</option>}
                 {boards.map((board) => (
                   <option key={board.id} value={board.id}>
                     {board.name}
@@ -108,7 +113,12 @@ export function RolesEditor({
           variant="outline"
           size="sm"
           disabled={roles.length >= 20}
-          onClick={() => onChange([...roles, { role: 'learner', boardId: null }])}
+          onClick={() =>
+            onChange([
+              ...roles,
+              { role: 'learner', boardId: boardOnly ? (boards[0]?.id ?? null) : null },
+            ])
+          }
         >
           <Plus aria-hidden="true" />
           Add a role

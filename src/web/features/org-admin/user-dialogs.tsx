@@ -27,7 +27,7 @@ import { Notice } from '@/components/ui/notice';
 import type { AdminBoard } from './api/get-boards-and-courses';
 import { useAddMember, useSetMemberRoles } from './api/member-mutations';
 import { OrgPeopleError } from './api/org-people-call';
-import { FieldError, type AdminWorkspace } from './admin-ui';
+import { FieldError, scopeName, type AdminWorkspace } from './admin-ui';
 import { RolesEditor } from './roles-editor';
 
 function issuesByPath(error: z.ZodError): Record<string, string> {
@@ -87,9 +87,11 @@ export function AddPersonDialog({
   const [email, setEmail] = useState('');
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
-  const [roles, setRoles] = useState<RoleAssignment[]>([
-    { role: 'learner', boardId: workspace.boardId },
-  ]);
+  const firstRole: RoleAssignment = {
+    role: 'learner',
+    boardId: workspace.boardId ?? workspace.adminBoards?.[0]?.id ?? null,
+  };
+  const [roles, setRoles] = useState<RoleAssignment[]>([firstRole]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const modeId = useId();
@@ -100,7 +102,7 @@ export function AddPersonDialog({
     setEmail('');
     setFullName('');
     setPassword('');
-    setRoles([{ role: 'learner', boardId: workspace.boardId }]);
+    setRoles([firstRole]);
     setErrors({});
     setFormError(null);
   }
@@ -127,7 +129,7 @@ export function AddPersonDialog({
             ? `Invitation sent to ${member.email}. ${name} chooses a password from the link in the mail.`
             : outcome === 'created'
               ? `${name} can sign in now with the temporary password. Pass it on privately.`
-              : `${member.email} already had an account and is now a member of ${workspace.organizationName}.`,
+              : `${member.email} already had an account and is now a member of ${scopeName(workspace)}.`,
         );
         reset();
         onOpenChange(false);
@@ -150,7 +152,7 @@ export function AddPersonDialog({
     >
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Add a person to {workspace.organizationName}</DialogTitle>
+          <DialogTitle>Add a person to {scopeName(workspace)}</DialogTitle>
           <DialogDescription>
             Invite them by email, or create their account with a temporary password you pass on.
           </DialogDescription>
@@ -227,6 +229,7 @@ export function AddPersonDialog({
             boards={boards}
             errors={errors}
             isOwner={workspace.isOwner}
+            boardOnly={workspace.boardAdminOnly ?? false}
           />
           {formError && <Notice tone="error">{formError}</Notice>}
           <DialogFooter>
@@ -312,6 +315,7 @@ export function ChangeRolesDialog({
             boards={boards}
             errors={errors}
             isOwner={workspace.isOwner}
+            boardOnly={workspace.boardAdminOnly ?? false}
           />
           {formError && <Notice tone="error">{formError}</Notice>}
           <DialogFooter>

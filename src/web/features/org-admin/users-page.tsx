@@ -30,12 +30,14 @@ import { useBoards } from './api/get-boards-and-courses';
 import { useMembers } from './api/get-members';
 import { useResendInvitation, useSetMemberActive } from './api/member-mutations';
 import {
+  adminBoardIds,
   AdminOnly,
   FieldError,
   NativeSelect,
   pageFrom,
   plural,
   RoleBadges,
+  scopeName,
   type AdminWorkspace,
 } from './admin-ui';
 import { AddPersonDialog, ChangeRolesDialog, ConfirmDialog } from './user-dialogs';
@@ -59,7 +61,7 @@ function Users({ workspace }: { workspace: AdminWorkspace }) {
     page: pageFrom(params),
   });
   const members = useMembers(workspace.organizationId, query);
-  const boards = useBoards(workspace.organizationId);
+  const boards = useBoards(workspace.organizationId, adminBoardIds(workspace));
   const [draft, setDraft] = useState(query.q);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -96,7 +98,7 @@ function Users({ workspace }: { workspace: AdminWorkspace }) {
     <AppPage
       wide
       title="Users"
-      intro={`The people of ${workspace.organizationName}: invite them, change their roles, deactivate and reactivate them.`}
+      intro={`The people of ${scopeName(workspace)}: invite them, change their roles, deactivate and reactivate them.`}
       actions={
         <Button onClick={() => setAdding(true)}>
           <UserPlus aria-hidden="true" />
@@ -197,7 +199,7 @@ function Users({ workspace }: { workspace: AdminWorkspace }) {
           >
             {filtered
               ? 'Nobody matches this search and these filters. Try a shorter word or another filter.'
-              : `Nobody belongs to ${workspace.organizationName} yet. Invite the first person by email.`}
+              : `Nobody belongs to ${scopeName(workspace)} yet. Invite the first person by email.`}
           </EmptyState>
         ) : (
           <div className="grid gap-3">
@@ -347,7 +349,7 @@ function MemberItem({
         open={confirming}
         onOpenChange={setConfirming}
         title={`Deactivate ${name}?`}
-        description={`${name} loses access to ${workspace.organizationName} at once. If they belong to no other organization, they can no longer sign in. Their enrolments, progress and results are kept, and reactivating restores them.`}
+        description={`${name} loses access to ${scopeName(workspace)} at once. If they belong to no other organization, they can no longer sign in. Their enrolments, progress and results are kept, and reactivating restores them.`}
         confirmLabel={setActive.isPending ? 'Deactivating…' : 'Deactivate'}
         pending={setActive.isPending}
         onConfirm={toggleActive}

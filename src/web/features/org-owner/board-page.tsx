@@ -141,10 +141,10 @@ function BoardAdmins({ board, workspace }: { board: BoardSummary; workspace: Own
       id="board-admins"
       description={
         <>
-          The database lets a board admin manage the learners and instructors of {board.name} and
-          enrol the board in the courses distributed to it, through the API; the app&apos;s Users
-          and Enrolments screens are for organization-wide admins. Boards, board admins and
-          distribution stay with you.
+          A board admin manages the learners and instructors of {board.name} on their Users and
+          Enrolments screens: adds, invites, changes roles, deactivates, and enrols them in the
+          courses distributed to the board. They see no other board&apos;s people. Boards, board
+          admins and distribution stay with you.
         </>
       }
     >

@@ -31,10 +31,12 @@ export async function getBoards(organizationId: string): Promise<AdminBoard[]> {
   return data as AdminBoard[];
 }
 
-export function useBoards(organizationId: string) {
+/** `within`: a board admin's boards, the only ones their forms offer; null for all. */
+export function useBoards(organizationId: string, within: readonly string[] | null = null) {
   return useQuery({
     queryKey: orgAdminKeys.boards(organizationId),
     queryFn: () => getBoards(organizationId),
+    select: (boards) => (within ? boards.filter((b) => within.includes(b.id)) : boards),
   });
 }
 
@@ -64,9 +66,12 @@ export async function getCourses(organizationId: string): Promise<AdminCourse[]>
   }));
 }
 
-export function useCourses(organizationId: string) {
+/** `within`: a board admin's boards; only courses distributed to one of them are offered. */
+export function useCourses(organizationId: string, within: readonly string[] | null = null) {
   return useQuery({
     queryKey: orgAdminKeys.courses(organizationId),
     queryFn: () => getCourses(organizationId),
+    select: (courses) =>
+      within ? courses.filter((c) => c.boardIds.some((b) => within.includes(b))) : courses,
   });
 }
