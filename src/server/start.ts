@@ -26,6 +26,7 @@ import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { jobs } from './jobs/registry';
 import { createLogger, type Logger } from './logger';
 import { organizationKeyVerifier } from './public-api/organization-keys';
+import { ChangeFeed } from './realtime/changes';
 import { RealtimeHub } from './realtime/hub';
 import { startRealtimeRelay } from './realtime/relay';
 import { createBlobStore, createStorage, STALE_UPLOAD_MS } from './storage/storage';
@@ -47,7 +48,7 @@ export async function prepareDatabase(
   config: Config,
   db: Database,
   log: Logger,
-): Promise<Omit<GatewayDeps, 'jobs' | 'realtime'>> {
+): Promise<Omit<GatewayDeps, 'jobs' | 'realtime' | 'realtimeChanges'>> {
   await migrate(db);
   const keys = await loadKeySet(db, config);
   announceIssuedKeys(config, keys, log);
@@ -119,8 +120,10 @@ export async function startServer(
       verifier: { ...prepared.verifier, endedSessions },
       jobs: jobQueue,
       realtime: new RealtimeHub(),
+      realtimeChanges: new ChangeFeed(db, log),
     };
     realtimeRelay = await startRealtimeRelay({ db, hub: deps.realtime, log });
+    await deps.realtimeChanges.start();
     const app = createGateway(deps);
     const metricsFlush = startMetricsFlush(deps);
     const uploadSweep = startStaleUploadSweep(deps);
@@ -151,6 +154,7 @@ export async function startServer(
         // Stop accepting connections, let in-flight requests finish, then close the database.
         await realtime.close();
         await realtimeRelay?.stop();
+        await deps.realtimeChanges.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           if ('closeIdleConnections' in server) server.closeIdleConnections();

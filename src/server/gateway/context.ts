@@ -5,6 +5,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { KeySet } from '../keys/key-store';
 import type { TokenVerifier } from '../keys/verify';
 import type { Logger } from '../logger';
+import type { ChangeFeed } from '../realtime/changes';
 import type { RealtimeHub } from '../realtime/hub';
 import type { Storage } from '../storage/storage';
 import type { RequestMetrics } from './ops/metrics';
@@ -37,6 +38,8 @@ export interface GatewayDeps {
   jobs: JobQueue;
   /** This process's realtime channels (the WebSocket endpoint and the broadcast API share it). */
   realtime: RealtimeHub;
+  /** Postgres changes for the realtime channels that subscribed to them. */
+  realtimeChanges: ChangeFeed;
 }
 
 /** Variables set by the API-key middleware for /rest, /storage and /functions. */

@@ -10,6 +10,14 @@ import type { JwtClaims } from '../../db/types';
 import { TokenError, type TokenVerifier } from '../../keys/verify';
 import type { Logger } from '../../logger';
 import type { ChannelAuthorizer, ReadPolicies } from '../../realtime/authorization';
+import {
+  BindingError,
+  readBindings,
+  type ChangeBinding,
+  type ChangeData,
+  type ChangeFeed,
+  type ChangeSubscriber,
+} from '../../realtime/changes';
 import type { BroadcastBody, FrameCache, RealtimeHub, Subscriber } from '../../realtime/hub';
 import type { PresenceDiff } from '../../realtime/presence';
 import type { Config } from '../../config';
@@ -37,6 +45,7 @@ export interface RealtimeLimiters {
 
 export interface ConnectionDeps {
   hub: RealtimeHub;
+  changes: ChangeFeed;
   verifier: TokenVerifier;
   authorizer: ChannelAuthorizer;
   limits: Config['realtime'];
@@ -98,8 +107,9 @@ function readJoinConfig(payload: Record<string, unknown>): JoinConfig {
 }
 
 /** A joined channel: the hub's subscriber for this connection and topic. */
-class Channel implements Subscriber {
+class Channel implements Subscriber, ChangeSubscriber {
   readonly id = randomUUID();
+  changeBindings: ChangeBinding[] = [];
   canReadBroadcast = true;
   canReadPresence = true;
   presenceEnabled: boolean;
@@ -150,6 +160,18 @@ class Channel implements Subscriber {
       frames.set(vsn, frame);
     }
     if (frame !== undefined) this.connection.sendEvent(frame);
+  }
+
+  deliverChange(ids: number[], data: ChangeData): void {
+    this.connection.sendEvent(
+      encodeText(this.connection.vsn, {
+        joinRef: null,
+        ref: null,
+        topic: this.topic,
+        event: 'postgres_changes',
+        payload: { ids, data },
+      }),
+    );
   }
 
   deliverPresenceDiff(diff: PresenceDiff, frames: FrameCache): void {
@@ -334,14 +356,13 @@ export class RealtimeConnection {
       throw error;
     }
     const config = readJoinConfig(payload);
-    if (config.postgresChanges.length > 0)
-      return this.refuseJoin(
-        message,
-        reason(
-          'RealtimeDisabledForConfiguration',
-          'postgres_changes is not available on this server yet',
-        ),
-      );
+    let bindings: ChangeBinding[];
+    try {
+      bindings = readBindings(config.postgresChanges);
+    } catch (error) {
+      if (!(error instanceof BindingError)) throw error;
+      return this.refuseJoin(message, reason('RealtimeDisabledForConfiguration', error.message));
+    }
     const channel = new Channel(this, topic, message.ref, token, claims, config);
     const { limiters } = this.deps;
     if (limiters.connectionJoins.take(this.id) > 0 || limiters.keyJoins.take(channel.callerKey) > 0)
@@ -363,11 +384,35 @@ export class RealtimeConnection {
     }
     // Phoenix semantics: joining a topic again replaces the earlier join on this connection.
     if (existing) this.removeChannel(existing);
+    channel.changeBindings = bindings;
     this.channels.set(topic, channel);
     this.deps.hub.join(channel);
-    this.reply(message, 'ok', { postgres_changes: [] });
+    // Listening before the reply: a change committed after SUBSCRIBED is never missed.
+    if (bindings.length > 0) this.deps.changes.add(channel);
+    this.reply(message, 'ok', {
+      postgres_changes: bindings.map((b) => ({ ...b.params, id: b.id })),
+    });
     if (channel.presenceEnabled) this.pushPresenceState(channel);
     this.watchToken(channel);
+    if (bindings.length > 0) await this.confirmChanges(channel, bindings);
+  }
+
+  /** Supabase's system message after a postgres_changes join: subscribed, or why not. */
+  private async confirmChanges(channel: Channel, bindings: ChangeBinding[]) {
+    const missing = await this.deps.changes.unpublished(bindings);
+    const status = missing.length === 0 ? 'ok' : 'error';
+    const message =
+      missing.length === 0
+        ? 'Subscribed to PostgreSQL'
+        : `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${missing
+            .map((b) => `[schema: ${b.schema}, table: ${b.table ?? '*'}]`)
+            .join(', ')} (realtime.enable_changes)`;
+    this.push(channel, 'system', {
+      extension: 'postgres_changes',
+      status,
+      message,
+      channel: channel.name,
+    });
   }
 
   private pushPresenceState(channel: Channel) {
@@ -422,6 +467,7 @@ export class RealtimeConnection {
     clearTimeout(channel.tokenTimer);
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
     this.deps.hub.leave(channel);
+    this.deps.changes.remove(channel);
   }
 
   /** Counts a client event against the connection's and the caller's limits. */

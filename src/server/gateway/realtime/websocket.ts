@@ -37,6 +37,7 @@ export function attachRealtime(server: Server, deps: GatewayDeps): RealtimeEndpo
   const verifier = cachedVerifier(deps.verifier);
   const connectionDeps: ConnectionDeps = {
     hub: deps.realtime,
+    changes: deps.realtimeChanges,
     verifier,
     authorizer: createChannelAuthorizer(deps.db),
     limits,
