@@ -343,6 +343,10 @@ describe('a learner end to end', () => {
       expect(verdicts[1]).toContain('Correct');
       expect(verdicts[2]).toContain('Awaiting your instructor');
       await app.shot(page, 'quiz-result-desktop');
+      // The quiz has no attempt left, so its questions may become flashcards with their answers.
+      await page.getByRole('button', { name: 'Make a flashcard of question 1' }).click();
+      await page.getByText('Question 1 is a flashcard now.').waitFor();
+      await page.getByRole('button', { name: 'Flashcard made of question 1' }).waitFor();
 
       // The stale tab submits too: the procedure's refusal is shown as it is, then the
       // attempt that did count.

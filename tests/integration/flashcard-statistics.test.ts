@@ -2,7 +2,7 @@
  * Flashcard statistics and imports through supabase-js (decision 0162): reviews per day in the
  * learner's time zone, true retention on learned cards over 30 days and all time, cards by state,
  * per deck or overall, the caller's own rows only; an imported batch is written whole or not at
- * all.
+ * all; a card from a bank question only once it cannot help in a quiz still open.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,5 +205,66 @@ describe.each(databaseKinds)('flashcard statistics on %s', (kind) => {
       .from('flashcards')
       .insert({ deck_id: deck, front: 'q', back: 'a', source: 'import' });
     expect(foreign.error).not.toBeNull();
+  });
+
+  it('makes a card from a bank question only when its answer cannot help in an open quiz', async () => {
+    const learnerClient = f.client('learner');
+    const make = (questionId: string) =>
+      learnerClient.rpc('flashcard_from_question', { question_id: questionId });
+
+    // Never answered: no card, whoever asks.
+    const never = await learner.rpc('flashcard_from_question', { question_id: f.question });
+    expect(never.error?.message).toBe(
+      'Answer this question in a quiz first: its card shows the answer.',
+    );
+
+    // Answered correctly in the fixture's quiz: the card has the choices and the answer.
+    const made = await make(f.question);
+    expect(made.error).toBeNull();
+    const { data: card } = await learnerClient
+      .from('flashcards')
+      .select('front, back, source, question_id')
+      .eq('id', made.data as string)
+      .single();
+    expect(card).toMatchObject({ source: 'question', question_id: f.question });
+    expect((card as { front: string }).front).toContain('- Oxygen\n- Nitrogen\n- Carbon dioxide');
+    expect((card as { back: string }).back.startsWith('**Oxygen**')).toBe(true);
+    // Asking again gives the same card, not a second one.
+    expect((await make(f.question)).data).toBe(made.data);
+
+    // Answered wrongly in a quiz with an attempt left: refused; after the last attempt: made.
+    const quiz = await insertRow<{ id: string }>(f.service, 'assessments', {
+      course_id: f.course,
+      module_id: f.module,
+      title: 'Breathing rate: practice',
+      published: true,
+      max_attempts: 2,
+    });
+    await insertRow(f.service, 'assessment_questions', {
+      assessment_id: quiz.id,
+      question_id: f.numericQuestion,
+      course_id: f.course,
+      position: 1,
+    });
+    const attempt = () =>
+      learnerClient.rpc('submit_assessment_attempt', {
+        assessment_id: quiz.id,
+        answers: { [f.numericQuestion]: { value: 30 } },
+      });
+    expect((await attempt()).error).toBeNull();
+    const early = await make(f.numericQuestion);
+    expect(early.error?.message).toMatch(/^You can still take a quiz with this question/);
+    expect(early.error?.code).toBe('42501');
+    expect((await attempt()).error).toBeNull();
+    const late = await make(f.numericQuestion);
+    expect(late.error).toBeNull();
+    const { data: numericCard } = await learnerClient
+      .from('flashcards')
+      .select('back')
+      .eq('id', late.data as string)
+      .single();
+    expect((numericCard as { back: string }).back.startsWith('**12 (± 0.5) breaths/min**')).toBe(
+      true,
+    );
   });
 });

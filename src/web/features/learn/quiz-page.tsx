@@ -5,7 +5,8 @@
  * (already submitted, closed, not enrolled) is shown in the procedure's own words.
  */
 import { useState, type FormEvent } from 'react';
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Layers, XCircle } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -21,6 +22,7 @@ import {
   type QuizQuestion,
   type Verdict,
 } from './api/get-quiz';
+import { useMakeQuestionCard } from './api/make-question-card';
 import { useSubmitQuiz } from './api/submit-quiz';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { formatDateTime } from './learn-ui';
@@ -360,6 +362,7 @@ function AttemptResult({
                   {verdictText[kind]}
                 </p>
                 {verdict?.feedback && <p className="mt-1 text-sm">{verdict.feedback}</p>}
+                <QuestionCardButton questionId={question.id} number={index + 1} />
               </li>
             );
           })}
@@ -367,5 +370,36 @@ function AttemptResult({
         {children && <div>{children}</div>}
       </div>
     </Section>
+  );
+}
+
+/** Makes a flashcard of the question; the server says when its answer may not be shown yet. */
+function QuestionCardButton({ questionId, number }: { questionId: string; number: number }) {
+  const { userId } = useAppSession();
+  const makeCard = useMakeQuestionCard(userId);
+  const navigate = useNavigate();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="mt-2"
+      disabled={makeCard.isPending || makeCard.isSuccess}
+      onClick={() =>
+        makeCard.mutate(questionId, {
+          onSuccess: () =>
+            toast.success(`Question ${number} is a flashcard now.`, {
+              action: {
+                label: 'Open flashcards',
+                onClick: () => void navigate('/app/flashcards'),
+              },
+            }),
+          onError: (error) => toast.error(error.message),
+        })
+      }
+    >
+      <Layers aria-hidden="true" />
+      {makeCard.isSuccess ? 'Flashcard made' : 'Make a flashcard'}
+      <span className="sr-only"> of question {number}</span>
+    </Button>
   );
 }
