@@ -38,9 +38,7 @@ describe('sign-up behind the beta gate', () => {
         await page.getByLabel('Email').fill('someone@example.com');
         await page.getByLabel('Password').fill(password);
         // Without a coupon the form cannot be sent.
-        expect(await page.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(
-          true,
-        );
+        expect(await page.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(true);
         expect(await seriousAxeViolations(page)).toEqual([]);
         await app.shot(page, `signup-gate-${viewport}`);
       } finally {
