@@ -287,6 +287,14 @@ export const appRoutes: readonly RouteEntry[] = [
     prerender: false,
   },
   {
+    path: '/app/teaching/courses/:courseId/insights',
+    label: 'Struggle insights',
+    section: 'Teaching',
+    title: pageTitle('Struggle insights'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
     path: '/app/teaching/grading',
     label: 'Grading',
     section: 'Teaching',

@@ -867,6 +867,14 @@ const expected: Matrix = {
   // A learner's own knowledge base: their files and the text extracted from them are theirs
   // alone, not even whoever teaches their course reads them (decision 0221).
   kb_documents: { select: own, insert: '', update: '', delete: '' },
+  // Anonymized struggle insights (course_struggle_insights, decision 0222): only a procedure,
+  // for whoever teaches the course (organization admins and the owner do); never learners.
+  'course_struggle_insights()': {
+    select: only('instructor', 'org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
   'storage kb_files': { select: own, insert: own, update: own, delete: own },
   course_stats: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
   course_activity_days: { select: only('org_admin', 'owner'), insert: '', update: '', delete: '' },
@@ -1083,6 +1091,16 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
       actual[op] = allowed.join(' ');
     }
     expect(actual).toEqual(expected[name]);
+  });
+
+  it('course_struggle_insights()', async () => {
+    const allowed: Actor[] = [];
+    for (const actor of actors) {
+      const { error } = await f.client(actor).rpc('course_struggle_insights', { course: f.course });
+      if (!error) allowed.push(actor);
+    }
+    const actual = { select: allowed.join(' '), insert: '', update: '', delete: '' };
+    expect(actual).toEqual(expected['course_struggle_insights()']);
   });
 
   it.each(Object.entries(buckets))('%s', async (name, b) => {

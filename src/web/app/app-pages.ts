@@ -64,6 +64,8 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/teaching/course-progress-page').then((m) => m.CourseProgressPage),
   '/app/teaching/courses/:courseId/assignments': () =>
     import('@/features/teaching/assignments-page').then((m) => m.AssignmentsPage),
+  '/app/teaching/courses/:courseId/insights': () =>
+    import('@/features/teaching/struggle-insights-page').then((m) => m.StruggleInsightsPage),
   '/app/teaching/grading': () =>
     import('@/features/teaching/grading-queue-page').then((m) => m.GradingQueuePage),
   '/app/teaching/grading/:attemptId': () =>

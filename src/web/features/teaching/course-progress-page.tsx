@@ -5,7 +5,15 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowDown, ArrowUp, ArrowUpDown, CalendarClock, Download, Search } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  CalendarClock,
+  Download,
+  Search,
+  ChartNoAxesColumn,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
 import { Badge } from '@/components/ui/badge';
@@ -131,6 +139,12 @@ function ProgressScreen({ outline }: { outline: CourseOutline }) {
             <Link to={teachingPaths.assignments(outline.id)}>
               <CalendarClock aria-hidden="true" />
               Assignments
+            </Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={teachingPaths.insights(outline.id)}>
+              <ChartNoAxesColumn aria-hidden="true" />
+              Struggle insights
             </Link>
           </Button>
           <Button onClick={() => void exportCsv()} disabled={exporting || total === 0}>

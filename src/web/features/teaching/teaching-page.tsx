@@ -93,6 +93,13 @@ function CourseCard({ course }: { course: TeachingCourse }) {
           <CalendarClock aria-hidden="true" className="size-4" />
           Assignments<span className="sr-only"> in {course.title}</span>
         </Link>
+        <span aria-hidden="true">·</span>
+        <Link
+          to={teachingPaths.insights(course.id)}
+          className="rounded-sm text-primary underline-offset-4 hover:underline"
+        >
+          Struggle insights<span className="sr-only"> in {course.title}</span>
+        </Link>
       </div>
     </li>
   );

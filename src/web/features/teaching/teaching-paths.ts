@@ -6,6 +6,8 @@ export const teachingPaths = {
   progress: (courseId: string) => routePath('/app/teaching/courses/:courseId', { courseId }),
   assignments: (courseId: string) =>
     routePath('/app/teaching/courses/:courseId/assignments', { courseId }),
+  insights: (courseId: string) =>
+    routePath('/app/teaching/courses/:courseId/insights', { courseId }),
   grading: () => '/app/teaching/grading',
   attempt: (attemptId: string) => routePath('/app/teaching/grading/:attemptId', { attemptId }),
 };

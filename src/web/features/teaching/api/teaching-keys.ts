@@ -15,6 +15,8 @@ export const teachingKeys = {
     [...teachingKeys.course(userId, courseId), 'progress'] as const,
   assignments: (userId: string, courseId: string) =>
     [...teachingKeys.course(userId, courseId), 'assignments'] as const,
+  insights: (userId: string, courseId: string) =>
+    [...teachingKeys.course(userId, courseId), 'insights'] as const,
   goals: (userId: string, courseId: string, learnerId: string) =>
     [...teachingKeys.course(userId, courseId), 'goals', learnerId] as const,
   queues: (userId: string) => [...teachingKeys.user(userId), 'grading'] as const,
