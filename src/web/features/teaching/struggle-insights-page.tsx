@@ -97,7 +97,7 @@ function GroupTable({
   return (
     <Section id={id} title={title}>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full text-left text-xs sm:text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b text-muted-foreground">
             <tr>
