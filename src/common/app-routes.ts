@@ -220,6 +220,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The organization's API keys for the public API (decision 0610).
+  {
+    path: '/app/org/api-keys',
+    label: 'API keys',
+    section: 'Organization',
+    title: pageTitle('API keys'),
+    kind: 'app',
+    prerender: false,
+  },
   // The organization admin's analytics, thresholds, reports and settings (decisions 0135-0136).,
   {
     path: '/app/org/analytics',

@@ -34,7 +34,7 @@ const descriptions = new Map<string, string>([
   ],
   [
     '/api-access',
-    `Server-to-server access to ${brand.product}'s REST API with the service role key: users, enrolments, progress, assessments and export.`,
+    `${brand.product}'s API for an institution's systems, with organization API keys: users, enrolments, progress, assessments and export.`,
   ],
   [
     '/sso-integration',

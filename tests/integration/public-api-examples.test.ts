@@ -9,11 +9,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import ts from 'typescript';
+import WebSocket from 'ws';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '../../src/common/api-keys';
 import type { ExportRow } from '../../src/common/organization-export';
 import { apiExamples } from '../../src/server/public-api/examples';
+import { docPage as apiAccess } from '../../src/web/features/site/content/docs/api-access';
 import {
   databaseKinds,
   startTestServer,
@@ -118,6 +121,55 @@ describe.each(databaseKinds)('public API examples on %s', (kind) => {
       if (example.js.includes('console.log')) expect(logged.length).toBe(1);
     },
   );
+
+  const pageCode = (language: string) =>
+    apiAccess.sections
+      .flatMap((section) => section.blocks)
+      .flatMap((block) =>
+        block.type === 'code' && block.language === language ? [block.code] : [],
+      );
+
+  it('runs the curl examples of the API Access page', async () => {
+    const scripts = pageCode('bash');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const { stdout } = await run(
+        'bash',
+        ['-euo', 'pipefail', '-c', `${script} --fail-with-body -sS`],
+        {
+          env: { ...process.env, ...variables(world.a, keys.a) },
+        },
+      );
+      const people = JSON.parse(stdout) as { id: string }[];
+      expect(people.map((p) => p.id)).toContain(world.a.learner.id);
+      expect(people.map((p) => p.id)).not.toContain(world.b.learner.id);
+    }
+  });
+
+  it('runs the supabase-js examples of the API Access page', async () => {
+    const scripts = pageCode('ts');
+    expect(scripts.length).toBeGreaterThan(1);
+    const v = variables(world.a, keys.a);
+    // The first snippet makes the client the later ones use; each later one gets its own scope.
+    const javascript = (script: string) =>
+      ts.transpileModule(script.replace(/^import .*$/gm, ''), {
+        compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+      }).outputText;
+    const [first, ...rest] = scripts.map(javascript);
+    const body = [first, ...rest.map((script) => `{\n${script}\n}`)].join('\n');
+    const program = new AsyncFunction(
+      'createClient',
+      'API_URL',
+      'LYCEUM_API_KEY',
+      'ORG_ID',
+      body,
+    ) as unknown as (...args: unknown[]) => Promise<void>;
+    // supabase-js wants a global WebSocket, which Node 20 (this project's runtime) lacks and
+    // Node 22 has: the snippet's client gets `ws` as its realtime transport, nothing else.
+    const createClientOnNode20: typeof createClient = (url, key, options) =>
+      createClient(url, key, { ...options, realtime: { transport: WebSocket as never } });
+    await program(createClientOnNode20, v.API_URL, v.LYCEUM_API_KEY, v.ORG_ID);
+  });
 
   it('left each university as the examples say: the new user in both, the member unenrolled', async () => {
     const service = server.service();

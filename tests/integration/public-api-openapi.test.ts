@@ -90,11 +90,4 @@ describe.each(databaseKinds)('OpenAPI document on %s', (kind) => {
     }[];
     expect(samples.map((s) => s.lang)).toEqual(['Shell', 'JavaScript']);
   });
-
-  it('serves the reference renderer for the reference page', async () => {
-    const answer = await fetch(`${server.url}/api/reference/scalar.js`);
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toMatch(/javascript/);
-    expect(await answer.text()).toContain('createApiReference');
-  });
 });

@@ -26,6 +26,7 @@ const adminScreens = [
   '/app/org/thresholds',
   '/app/org/reports',
   '/app/org/settings',
+  '/app/org/api-keys',
   '/app/privacy-requests',
 ];
 
@@ -114,6 +115,7 @@ describe('app navigation', () => {
       'Thresholds',
       'Reports',
       'Organization settings',
+      'API keys',
       'Data requests',
       'Boards',
       'Course distribution',

@@ -48,6 +48,8 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/org/users': () => import('@/features/org-admin/users-page').then((m) => m.UsersPage),
   '/app/org/enrolments': () =>
     import('@/features/org-admin/enrolments-page').then((m) => m.EnrolmentsPage),
+  '/app/org/api-keys': () =>
+    import('@/features/org-admin/api-keys-page').then((m) => m.ApiKeysPage),
   '/app/owner/people': () => import('@/features/org-owner/people-page').then((m) => m.PeoplePage),
   '/app/org/analytics': () =>
     import('@/features/org-insights/analytics-page').then((m) => m.AnalyticsPage),

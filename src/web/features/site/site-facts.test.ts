@@ -244,3 +244,16 @@ describe('documentation pages name only SQL that exists in db/', () => {
     );
   });
 });
+
+describe('/api-access', () => {
+  const page = docPage('/api-access');
+
+  it('says integrations use organization keys, made on the key screen, with a reference', () => {
+    const links = docPageLinks(page);
+    expect(links).toContain('/app/org/api-keys');
+    for (const link of links.filter((l) => l.startsWith('/')))
+      expect(findRoute(link.split('#')[0]!), link).toBeDefined();
+    expect(page.lead).toMatch(/organization API key/);
+    expect(docPageTexts(page).join('\n')).toMatch(/Revoking it stops it at once/);
+  });
+});

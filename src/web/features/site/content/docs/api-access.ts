@@ -4,8 +4,8 @@ import type { DocPage } from '../types';
 export const docPage: DocPage = {
   path: '/api-access',
   heading: 'API Access',
-  lead: `Connect your institution's systems to ${brand.product}: a REST API over HTTPS for users, enrolments, progress, assessments and data export, authenticated with the service role key.`,
-  badges: ['REST', 'Server-to-server', '100 requests/s per key'],
+  lead: `Connect your institution's systems to ${brand.product}: a REST API over HTTPS for users, enrolments, progress, assessments and data export, authenticated with an organization API key.`,
+  badges: ['REST', 'Organization API keys', '100 requests/s per key'],
   icon: 'code',
   sections: [
     {
@@ -14,7 +14,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `The ${brand.product} API is the same API the web app uses. It follows the conventions of PostgREST and Supabase, so any HTTP client works and the \`@supabase/supabase-js\` client works without adaptation.`,
+          text: `The ${brand.product} API is the same API the web app uses. It follows the conventions of PostgREST and Supabase, so any HTTP client works and the \`@supabase/supabase-js\` client works without adaptation. Every operation, with examples in curl and supabase-js, is described in the OpenAPI 3.1 document at \`/api/openapi.json\`.`,
         },
         {
           type: 'table',
@@ -30,7 +30,7 @@ export const docPage: DocPage = {
               'Sign-in, tokens and user administration; public keys at `/auth/v1/.well-known/jwks.json`',
             ],
             ['`/storage/v1`', 'Files in storage buckets'],
-            ['`/functions/v1`', 'Edge functions, including GDPR data export'],
+            ['`/functions/v1`', 'Edge functions: people, enrolment imports and the data export'],
           ],
         },
       ],
@@ -41,28 +41,28 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'Integrations authenticate with the **service role key**, an administrative key for server-to-server use. Send it in two headers on every request: `apikey` and `Authorization: Bearer`. Requests made with it run as the `service_role` database role, which is not limited by row-level security.',
+          text: "Integrations authenticate with an **organization API key**. Your organization's owner or an org admin creates one under [API keys](/app/org/api-keys) in the app; it is shown once, and the server keeps only a fingerprint. Send it in two headers on every request: `apikey` and `Authorization: Bearer`. The key acts as an administrator of that one organization under row-level security: another organization's rows are invisible to it, and any write with their ids is refused. Revoking it stops it at once.",
         },
         {
           type: 'callout',
           tone: 'warning',
           title: 'Never put the service role key in client code',
-          text: 'The service role key can read and change every row. Keep it on your servers only: never in a browser, a mobile app, a public repository, a support ticket or a log. Store it in your secret manager or environment, and ask for a rotation at once if it may have leaked.',
+          text: 'The deployment’s service role key can read and change every row and stays for the platform’s own server-to-server administration. Keep it, and your organization keys, on your servers only: never in a browser, a mobile app, a public repository, a support ticket or a log. Revoke a key at once if it may have leaked.',
         },
         {
           type: 'definitions',
           items: [
             {
+              term: 'Organization API key',
+              text: 'One per system that calls the API, so each can be revoked on its own: its organization’s people, enrolments, progress, results and exports.',
+            },
+            {
               term: 'Service role key',
-              text: 'Administrative access for trusted back-end integrations. Issued to the organisation on request for the hosted service.',
+              text: 'Administrative access across organizations, not limited by row-level security. Self-hosted: `npm run keys` prints `API_URL`, `ANON_KEY` and `SERVICE_ROLE_KEY`.',
             },
             {
               term: 'Anon key',
               text: 'The public key the web app uses. On its own it sees only what row-level security exposes to visitors; with a user’s access token it sees what that user may see.',
-            },
-            {
-              term: 'Self-hosted deployments',
-              text: 'Run `npm run keys` on the server to print `API_URL`, `ANON_KEY` and `SERVICE_ROLE_KEY` for the database the deployment uses. Setting `SERVICE_ROLE_KEY` or `ANON_KEY` in the environment overrides the stored keys.',
             },
           ],
         },
@@ -74,7 +74,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'List the users of your organisation by reading the `profiles` table with all columns selected. The request is a plain `GET` with the key in both headers:',
+          text: 'List the users of your organisation by reading the `profiles` table. The request is a plain `GET` with the key in both headers:',
         },
         {
           type: 'code',
@@ -89,11 +89,11 @@ export const docPage: DocPage = {
         {
           type: 'code',
           language: 'bash',
-          caption: 'With curl (the key is both {key} and {token} for server-to-server calls)',
+          caption: 'With curl (your organization key is both {key} and {token})',
           code: [
             'curl "$API_URL/rest/v1/profiles?select=*" \\',
-            '  -H "apikey: $SERVICE_ROLE_KEY" \\',
-            '  -H "Authorization: Bearer $SERVICE_ROLE_KEY"',
+            '  -H "apikey: $LYCEUM_API_KEY" \\',
+            '  -H "Authorization: Bearer $LYCEUM_API_KEY"',
           ].join('\n'),
         },
         {
@@ -103,18 +103,18 @@ export const docPage: DocPage = {
           code: [
             "import { createClient } from '@supabase/supabase-js';",
             '',
-            '// API_URL and SERVICE_ROLE_KEY come from your server’s secret store.',
-            'const admin = createClient(API_URL, SERVICE_ROLE_KEY, {',
+            '// API_URL and LYCEUM_API_KEY come from your server’s secret store.',
+            'const lyceum = createClient(API_URL, LYCEUM_API_KEY, {',
             '  auth: { persistSession: false, autoRefreshToken: false },',
             '});',
             '',
-            "const { data: profiles, error } = await admin.from('profiles').select('*');",
+            "const { data: profiles, error } = await lyceum.from('profiles').select('*');",
             'if (error) throw new Error(`${error.code}: ${error.message}`);',
           ].join('\n'),
         },
         {
           type: 'paragraph',
-          text: 'The response is a JSON array with one object per user, including fields such as `display_name` and `full_name`. The same request made with the anon key returns only what row-level security allows, which for a visitor is nothing.',
+          text: 'The response is a JSON array with one object per person of your organization, with fields such as `display_name` and `full_name`, and nobody else’s.',
         },
       ],
     },
@@ -180,8 +180,11 @@ export const docPage: DocPage = {
           language: 'ts',
           caption: 'Calling a procedure with supabase-js',
           code: [
-            "const { data: metrics, error } = await admin.rpc('get_public_platform_metrics');",
-            '// metrics.totals.users, metrics.totals.courses, metrics.generated_at …',
+            "const { data: report, error } = await lyceum.rpc('get_organization_report', {",
+            '  organization_id: ORG_ID,',
+            '  page_size: 100,',
+            '});',
+            'if (error) throw new Error(`${error.code}: ${error.message}`);',
           ].join('\n'),
         },
       ],
@@ -192,22 +195,26 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'table',
-          caption: 'What an integration can do with the service role key',
+          caption:
+            'What an integration can do with an organization key ({org} is its organization’s id)',
           columns: ['Operation', 'How'],
           rows: [
-            ['List users', '`GET /rest/v1/profiles?select=*`'],
+            ['List users', '`GET /rest/v1/profiles`; roles in `GET /rest/v1/memberships`'],
             [
               'Create, update and deactivate users',
-              'The user administration endpoints under `/auth/v1/admin/users` (`auth.admin.createUser`, `updateUserById` in supabase-js); a deactivated user can no longer sign in',
+              '`POST /functions/v1/org-people/organizations/{org}/members` (invite, or a temporary password), `PUT …/members/{user}/roles`, `POST …/members/{user}/deactivate` and `…/reactivate`; a person deactivated in their last organization can no longer sign in',
             ],
-            ['Enrol and unenrol learners', 'Insert or delete enrolment rows through `/rest/v1`'],
+            [
+              'Enrol and unenrol learners',
+              '`POST` and `DELETE /rest/v1/enrollments`, a board with `POST /rest/v1/rpc/enroll_board`, or a CSV file with `POST /functions/v1/org-people/organizations/{org}/enrolments/import`',
+            ],
             [
               'Retrieve progress and assessment results',
-              '`GET` requests on the progress and assessment resources, filtered by course, learner or date',
+              '`GET /rest/v1/enrollments`, `lesson_progress` and `assessment_attempts`, filtered by course, learner or date; the report with `POST /rest/v1/rpc/get_organization_report`',
             ],
             [
               'Export data',
-              'The data export edge function under `/functions/v1`, which produces a machine-readable export and records it in the audit log',
+              '`GET /functions/v1/org-export/organizations/{org}?format=csv` (or `json`): every enrolment with progress and results, recorded in the audit log',
             ],
           ],
         },
@@ -281,7 +288,7 @@ export const docPage: DocPage = {
             [
               '401',
               '`PGRST301`, `PGRST302`',
-              'The key or token is missing, expired or not signed by this deployment',
+              'The key or token is missing, revoked, expired or not signed by this deployment',
             ],
             ['403', '`42501`', 'Row-level security does not allow this change for the caller'],
             ['404', '`PGRST205`, `PGRST202`', 'Unknown table or unknown procedure'],

@@ -106,7 +106,7 @@ describe('facts the pages must state', () => {
     ]);
   });
 
-  it('API access: the profiles example with the service role key, never in client code', () => {
+  it('API access: the profiles example with an organization key, never in client code', () => {
     const samples = code(apiAccess);
     expect(samples).toContain('GET /rest/v1/profiles?select=*');
     expect(samples).toContain('apikey: {key}');
