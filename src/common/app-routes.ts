@@ -79,6 +79,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The live hub (issue 15, decision 0310): a course's live room.
+  {
+    path: '/app/courses/:courseId/live',
+    label: 'Live room',
+    section: 'Courses',
+    title: pageTitle('Live room'),
+    kind: 'app',
+    prerender: false,
+  },
   // The study coach (issue 13, decision 0210).
   {
     path: '/app/coach',

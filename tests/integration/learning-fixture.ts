@@ -81,6 +81,10 @@ export interface LearningFixture {
   attempt: string;
   /** The learner's highlight in `lesson`. */
   highlight: string;
+  /** The live room's message, open poll and the learner's answer to it (decision 0310). */
+  liveMessage: string;
+  liveQuestion: string;
+  liveAnswer: string;
   /** The learner's study-coach session on the course, one message of it and one log row. */
   chatSession: string;
   chatMessage: number;
@@ -404,6 +408,32 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     source_name: 'reader.txt',
   });
   await insertRow(service, 'adapt_job_stages', { job_id: adaptJob.id, stage: 1, name: 'extract' });
+  // The course's live room (decision 0310): a chat message of the learner, an open poll the
+  // learner answered, the learner's raised hand, and the deactivated learner muted.
+  const liveMessage = await insertRow<{ id: string }>(service, 'live_messages', {
+    course_id: course.id,
+    user_id: users.learner.id,
+    body: 'Is the diaphragm a muscle?',
+  });
+  const liveQuestion = await insertRow<{ id: string }>(service, 'live_questions', {
+    course_id: course.id,
+    created_by: users.instructor.id,
+    kind: 'poll',
+    prompt: 'Which gas do the alveoli take up?',
+    choices: ['Oxygen', 'Nitrogen'],
+  });
+  const liveAnswer = await insertRow<{ id: string }>(service, 'live_answers', {
+    question_id: liveQuestion.id,
+    course_id: course.id,
+    user_id: users.learner.id,
+    choice: 0,
+  });
+  await insertRow(service, 'live_hands', { course_id: course.id, user_id: users.learner.id });
+  await insertRow(service, 'live_mutes', {
+    course_id: course.id,
+    user_id: users.deactivated.id,
+    muted_by: users.instructor.id,
+  });
   const filePath = `${course.id}/reading.pdf`;
   const upload = await service.storage
     .from('course-files')
@@ -452,6 +482,9 @@ export async function buildLearningFixture(server: TestServer): Promise<Learning
     assignment: assignment.id,
     attempt: (attempt.data as { id: string }).id,
     highlight: highlight.id,
+    liveMessage: liveMessage.id,
+    liveQuestion: liveQuestion.id,
+    liveAnswer: liveAnswer.id,
     chatSession: chatSession.id,
     chatMessage: chatMessage.id,
     teachingLogEntry: teachingLogEntry.id,

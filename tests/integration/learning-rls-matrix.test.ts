@@ -491,6 +491,111 @@ const cases: TableCase[] = [
     },
     disposable: (f) => ({ job_id: f.adaptJob, stage: 3, name: 'accessible' }),
   },
+  // The live hub (decision 0310): the room of organization A's course.
+  {
+    table: 'live_messages',
+    target: (f) => ({ id: f.liveMessage }),
+    // Removing a message: the trigger empties it and stamps who removed it.
+    change: { body: '' },
+    insert: (f) => {
+      const body = unique('live chat');
+      return {
+        row: { course_id: f.course, body },
+        find: { course_id: f.course, body },
+      };
+    },
+    disposable: (f) => ({ course_id: f.course, user_id: f.users.learner.id, body: 'spare' }),
+  },
+  {
+    table: 'live_mutes',
+    target: (f) => ({ course_id: f.course, user_id: f.users.deactivated.id }),
+    change: { user_name: 'Renamed' },
+    insert: (f) => {
+      const row = { course_id: f.course, user_id: f.users.learner.id };
+      return { row, find: row };
+    },
+    disposable: (f) => ({ course_id: f.course, user_id: f.users.learner.id }),
+  },
+  {
+    table: 'live_questions',
+    target: (f) => ({ id: f.liveQuestion }),
+    change: { status: 'closed' },
+    insert: (f) => {
+      const prompt = unique('Ready for the quiz?');
+      return {
+        row: { course_id: f.course, kind: 'poll', prompt, choices: ['Yes', 'Not yet'] },
+        find: { course_id: f.course, prompt },
+      };
+    },
+    // One open question per room: the fixture's poll closes for the attempt.
+    async aroundInsert(f, attempt) {
+      await f.service
+        .from('live_questions')
+        .update({ status: 'closed', closed_at: new Date().toISOString() })
+        .eq('id', f.liveQuestion);
+      const took = await attempt();
+      await f.service
+        .from('live_questions')
+        .update({ status: 'open', closed_at: null })
+        .eq('id', f.liveQuestion);
+      return took;
+    },
+    disposable: (f) => ({
+      course_id: f.course,
+      kind: 'short',
+      prompt: 'Spare question',
+      status: 'closed',
+      closed_at: new Date().toISOString(),
+    }),
+  },
+  {
+    table: 'live_answers',
+    target: (f) => ({ id: f.liveAnswer }),
+    change: { choice: 1 },
+    insert: (f, actor) => ({
+      row: { question_id: f.liveQuestion, choice: 1 },
+      find: {
+        question_id: f.liveQuestion,
+        user_id: actor === 'anon' ? randomUUID() : f.users[actor].id,
+      },
+    }),
+    // One answer per learner: the learner's own answer steps aside for the attempt.
+    async aroundInsert(f, attempt) {
+      const { data: saved } = await f.service
+        .from('live_answers')
+        .select('*')
+        .eq('id', f.liveAnswer)
+        .single();
+      await f.service.from('live_answers').delete().eq('id', f.liveAnswer);
+      const took = await attempt();
+      await f.service.from('live_answers').insert(saved as Row);
+      return took;
+    },
+    disposable: (f) => ({
+      question_id: f.liveQuestion,
+      course_id: f.course,
+      user_id: f.users.spare.id,
+      choice: 0,
+    }),
+  },
+  {
+    table: 'live_hands',
+    target: (f) => ({ course_id: f.course, user_id: f.users.learner.id }),
+    change: { user_name: 'Renamed' },
+    insert: (f, actor) => ({
+      row: { course_id: f.course },
+      find: { course_id: f.course, user_id: actor === 'anon' ? randomUUID() : f.users[actor].id },
+    }),
+    // The learner's hand is up already: lowered for the attempt, raised again after.
+    async aroundInsert(f, attempt) {
+      const target = { course_id: f.course, user_id: f.users.learner.id };
+      await f.service.from('live_hands').delete().match(target);
+      const took = await attempt();
+      await f.service.from('live_hands').upsert(target);
+      return took;
+    },
+    disposable: (f) => ({ course_id: f.course, user_id: f.users.deactivated.id }),
+  },
   {
     table: 'profiles',
     target: (f) => ({ id: f.users.learner.id }),
@@ -853,6 +958,15 @@ const expected: Matrix = {
     delete: only('learner'),
   },
   notes: { select: own, insert: own, update: own, delete: own },
+  // The live hub (decision 0310): the room is its enrolled learners' and its teachers'. Those
+  // who teach remove messages (an update), mute, ask and close questions and lower hands; a
+  // learner posts, answers once and raises their own hand; answers are the answerer's and
+  // the teachers' to read; nobody deletes messages, questions or answers through the API.
+  live_messages: { select: courseReaders, insert: courseReaders, update: staff, delete: '' },
+  live_mutes: { select: staff, insert: staff, update: '', delete: staff },
+  live_questions: { select: courseReaders, insert: staff, update: staff, delete: '' },
+  live_answers: { select: courseReaders, insert: own, update: '', delete: '' },
+  live_hands: { select: courseReaders, insert: own, update: '', delete: staff },
   flashcard_decks: { select: own, insert: own, update: own, delete: own },
   flashcards: { select: own, insert: own, update: own, delete: own },
   // Written only by the flashcards function (a rating) and undo_flashcard_review.

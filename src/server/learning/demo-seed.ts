@@ -127,6 +127,8 @@ export async function seedLearningDemo(
       if (added) courses.push(content.manifest.slug);
     }
 
+    await db.transaction((tx) => seedLiveRoom(tx, people));
+
     await db.query(
       `update learning.seed_runs set state = 'done', updated_at = now() where name = $1`,
       [SEED_NAME],
@@ -368,4 +370,26 @@ async function seedCourse(
     [people.users.learner, course, people.users.owner],
   );
   return true;
+}
+
+/**
+ * The respiratory-system course's live room opens with the instructor's welcome, marked as a
+ * sample (decision 0310): how the room works and what the next session starts from.
+ */
+async function seedLiveRoom(tx: Queryable, people: DemoPeople): Promise<void> {
+  await tx.query(
+    `insert into public.live_messages (course_id, user_id, from_instructor, body, sample)
+     select c.id, $2, true, $3, true
+       from public.courses c
+      where c.organization_id = $1 and c.slug = 'respiratory-system'
+        and not exists (select 1 from public.live_messages m where m.course_id = c.id)`,
+    [
+      people.organization,
+      people.users.instructor,
+      'Welcome to the live room of The respiratory system. During a session, ask your questions ' +
+        'here, raise your hand when you would like to speak, and answer the questions I open to ' +
+        'the room. Before our next session, revise how the diaphragm and the external ' +
+        'intercostal muscles enlarge the chest so that air flows in: we will start there.',
+    ],
+  );
 }

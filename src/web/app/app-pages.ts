@@ -17,6 +17,8 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/learn/quiz-page').then((m) => m.QuizPage),
   '/app/courses/:courseId/discussion': () =>
     import('@/features/learn/discussion-page').then((m) => m.DiscussionPage),
+  '/app/courses/:courseId/live': () =>
+    import('@/features/live-hub/live-room-page').then((m) => m.LiveRoomPage),
   '/app/coach': () => import('@/features/coach/coach-page').then((m) => m.CoachPage),
   '/app/progress': () => import('@/features/progress/progress-page').then((m) => m.ProgressPage),
   '/app/settings': () => import('@/features/settings/settings-page').then((m) => m.SettingsPage),

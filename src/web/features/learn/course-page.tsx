@@ -11,6 +11,7 @@ import {
   ClipboardCheck,
   MessagesSquare,
   Pencil,
+  Radio,
 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -100,6 +101,12 @@ export function CoursePage() {
                 </Link>
               </Button>
             )}
+            <Button asChild variant="outline" size="sm">
+              <Link to={learnPaths.live(data.id)}>
+                <Radio aria-hidden="true" />
+                Live room
+              </Link>
+            </Button>
             {data.canEdit && (
               <Button asChild variant="outline" size="sm">
                 <Link to={learnPaths.editCourse(data.id)}>

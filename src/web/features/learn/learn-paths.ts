@@ -10,6 +10,7 @@ export const learnPaths = {
   quiz: (courseId: string, assessmentId: string) =>
     routePath('/app/courses/:courseId/quizzes/:assessmentId', { courseId, assessmentId }),
   discussion: (courseId: string) => routePath('/app/courses/:courseId/discussion', { courseId }),
+  live: (courseId: string) => routePath('/app/courses/:courseId/live', { courseId }),
   /** The course editor's screen for the course (for those who teach it). */
   editCourse: (courseId: string) => routePath('/app/course-editor/:courseId', { courseId }),
 };
