@@ -445,4 +445,21 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // LE Adapt (issue 14, decisions 0500-0502).
+  {
+    path: '/app/adapt',
+    label: 'LE Adapt',
+    section: 'Teaching',
+    title: pageTitle('LE Adapt'),
+    kind: 'app',
+    prerender: false,
+  },
+  {
+    path: '/app/adapt/:jobId',
+    label: 'Adapt Job',
+    section: 'Teaching',
+    title: pageTitle('Adapt Job'),
+    kind: 'app',
+    prerender: false,
+  },
 ];

@@ -157,6 +157,17 @@ describe.each(databaseKinds)('LE Adapt pipeline on %s', (kind) => {
       new Set(['multiple_choice', 'cloze', 'short_answer']),
     );
     expect(structure!.report!.engine.label).toBe('Built-in offline engine');
+
+    // Stages 3 and 4 (adapt-outputs' engines) run from the stored lesson, with the options.
+    const [, , accessible, review] = job.adapt_job_stages;
+    expect(accessible).toMatchObject({ name: 'accessible', status: 'done' });
+    expect(accessible!.output).toMatchObject({ profile: 'dyslexia', readingLevel: { target: 7 } });
+    expect(review).toMatchObject({ name: 'review', status: 'done' });
+    expect(review!.output).toHaveProperty('fidelity.facts');
+    for (const stage of job.adapt_job_stages) {
+      expect(stage.duration_ms).toBeGreaterThanOrEqual(0);
+      expect(stage.report!.changes.length).toBeGreaterThan(0);
+    }
   });
 
   it.each([
@@ -170,6 +181,8 @@ describe.each(databaseKinds)('LE Adapt pipeline on %s', (kind) => {
     expect(job.adapt_job_stages.map((s) => [s.name, s.status, s.error])).toEqual([
       ['extract', 'done', null],
       ['structure', 'done', null],
+      ['accessible', 'done', null],
+      ['review', 'done', null],
     ]);
     const extracted = job.adapt_job_stages[0]!.output as {
       format: string;
@@ -247,11 +260,13 @@ describe.each(databaseKinds)('LE Adapt pipeline on %s', (kind) => {
 
   it('fails each bad input on its first stage with the reason, stores nothing outside the job, and keeps working', async () => {
     const storageRoot = path.join(server.dataDir, 'storage');
-    // One upload after another (the jobs still run while the next one uploads).
+    // Every file is built first, then uploaded one after another (the jobs run meanwhile), so
+    // no upload waits on a builder long enough for the server to close its idle connection.
+    const files = [];
+    for (const [, name, make] of badInputs) files.push({ name, bytes: await make() });
     const created: Awaited<ReturnType<typeof upload>>[] = [];
-    for (const [, name, make] of badInputs) {
-      created.push(await upload('instructor', name, await make(), orgA()));
-    }
+    for (const { name, bytes } of files)
+      created.push(await upload('instructor', name, bytes, orgA()));
     for (const [index, [what, , , reason]] of badInputs.entries()) {
       expect(created[index]!.status, what).toBe(201);
       const job = await settled(created[index]!.data!.id);

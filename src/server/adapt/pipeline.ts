@@ -13,13 +13,16 @@ import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import { extractSource } from './ingest/extract-source';
 import { IngestError, INGEST_LIMITS, megabytes } from './ingest/ingest-error';
+import { makeAccessible } from './accessible/accessible-stage';
 import {
   extractedPlainText,
+  type AccessibleLesson,
   type ExtractedText,
   type StageName,
   type StageReport,
   type StructuredLesson,
 } from './lesson';
+import { reviewLesson } from './review/review-stage';
 import { structureLesson } from './structure/structure-lesson';
 
 export const ADAPT_SOURCES_BUCKET = 'adapt-sources';
@@ -53,6 +56,7 @@ export interface PipelineDeps {
 export interface StageOutputs {
   extract?: ExtractedText;
   structure?: StructuredLesson;
+  accessible?: AccessibleLesson;
 }
 
 export interface StageResult {
@@ -107,6 +111,36 @@ export const PIPELINE: readonly StageDefinition[] = [
         language: job.language,
       });
       return { output: result.lesson, engine: result.engine, changes: result.changes };
+    },
+  },
+  {
+    name: 'accessible',
+    async run(deps, job, outputs) {
+      const result = await makeAccessible(
+        needs(outputs, 'structure'),
+        {
+          profile: job.learner_profile,
+          targetGrade: job.reading_level,
+          translateTo: job.language === 'en' ? null : job.language,
+        },
+        { ai: deps.ai },
+      );
+      return {
+        output: result.lesson,
+        engine: result.report.engine,
+        changes: result.report.changes,
+      };
+    },
+  },
+  {
+    name: 'review',
+    async run(_deps, _job, outputs) {
+      const result = reviewLesson(needs(outputs, 'accessible'), needs(outputs, 'extract'));
+      return {
+        output: result.reviewed,
+        engine: result.report.engine,
+        changes: result.report.changes,
+      };
     },
   },
 ];

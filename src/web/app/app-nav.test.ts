@@ -16,7 +16,7 @@ const organization = (
   }) as const;
 
 const ownerScreens = ['/app/owner/boards', '/app/owner/distribution', '/app/owner/people'];
-const teachingScreens = ['/app/teaching', '/app/teaching/grading'];
+const teachingScreens = ['/app/teaching', '/app/teaching/grading', '/app/adapt'];
 /** Everyone's own screens, listed last. */
 const ownScreens = ['/app/settings', '/app/plans', '/app/privacy'];
 const adminScreens = [
@@ -109,6 +109,7 @@ describe('app navigation', () => {
       'Course Editor',
       'Teaching',
       'Grading',
+      'LE Adapt',
       'Users',
       'Enrolments',
       'Analytics',
@@ -162,6 +163,7 @@ describe('app navigation', () => {
     expect(boardAdmin).toEqual([
       '/app',
       '/app/courses',
+      '/app/adapt',
       '/app/org/users',
       '/app/org/enrolments',
       ...ownScreens,

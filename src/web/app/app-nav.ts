@@ -27,6 +27,7 @@ import {
   SlidersHorizontal,
   Share2,
   TicketPercent,
+  Sparkles,
   Trophy,
   UserCog,
   Users,
@@ -58,6 +59,7 @@ const navItems = {
   progress: item('/app/progress', Trophy),
   teaching: item('/app/teaching', GraduationCap),
   grading: item('/app/teaching/grading', ClipboardCheck),
+  adapt: item('/app/adapt', Sparkles),
   users: item('/app/org/users', UserCog),
   enrolments: item('/app/org/enrolments', ClipboardList),
   analytics: item('/app/org/analytics', BarChart3),
@@ -99,10 +101,20 @@ export const navByRole: Record<
     'notes',
     'flashcards',
     'courseEditor',
+    'adapt',
     'progress',
   ],
   learner: ['dashboard', 'courses', 'library', 'coach', 'notes', 'flashcards', 'progress'],
-  instructor: ['dashboard', 'courses', 'library', 'coach', 'courseEditor', 'teaching', 'grading'],
+  instructor: [
+    'dashboard',
+    'courses',
+    'library',
+    'coach',
+    'courseEditor',
+    'teaching',
+    'grading',
+    'adapt',
+  ],
   org_admin: [
     'dashboard',
     'courses',
@@ -111,6 +123,7 @@ export const navByRole: Record<
     'courseEditor',
     'teaching',
     'grading',
+    'adapt',
     'users',
     'enrolments',
     'analytics',
@@ -126,7 +139,7 @@ export const navByRole: Record<
   platform_admin: ['compliance', 'privacyRequests', 'coupons'],
   // An org_admin of boards only (Workspace.boardAdminOnly): the organization-wide admin
   // screens refuse them, so they get the links their board work needs.
-  board_admin: ['dashboard', 'courses', 'users', 'enrolments'],
+  board_admin: ['dashboard', 'courses', 'users', 'enrolments', 'adapt'],
   owner: ['boards', 'distribution', 'people'],
 };
 

@@ -1,0 +1,55 @@
+/** Words and badges the LE Adapt screens share. */
+import type { LearnerProfile } from '@common/adapt-lesson';
+import { Badge } from '@/components/ui/badge';
+import type { JobStatus, SourceFormat } from './api/adapt-jobs';
+
+export const formatLabels: Record<SourceFormat, string> = {
+  pdf: 'PDF',
+  docx: 'Word document',
+  txt: 'Text',
+  scorm: 'SCORM package',
+  prompt: 'Course prompt',
+};
+
+export const profileHints: Record<LearnerProfile, string> = {
+  none: 'Simplified to the reading level only.',
+  adhd: 'Short chunks, one idea per screen, checklists and time estimates.',
+  dyslexia: 'Short sentences; friendly typography, spacing and read-aloud in the HTML export.',
+  ell: 'Plain vocabulary, a glossary with simple definitions, and a translation if chosen.',
+};
+
+/** The translation targets the stage knows (Apertium pairs, or the model). */
+export const languageOptions: Array<[string, string]> = [
+  ['en', 'No translation'],
+  ['es', 'Spanish'],
+  ['ca', 'Catalan'],
+  ['fr', 'French'],
+  ['pt', 'Portuguese'],
+  ['it', 'Italian'],
+  ['eo', 'Esperanto'],
+];
+
+export function readingLevelLabel(grade: number): string {
+  if (grade <= 5) return `Grade ${grade} (very easy)`;
+  if (grade <= 8) return `Grade ${grade} (plain language)`;
+  if (grade <= 11) return `Grade ${grade} (secondary school)`;
+  return `Grade ${grade} (academic)`;
+}
+
+const statusLabels: Record<JobStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export function StatusBadge({ status }: { status: JobStatus }) {
+  return (
+    <Badge
+      variant={status === 'failed' ? 'destructive' : status === 'done' ? 'default' : 'outline'}
+    >
+      {statusLabels[status]}
+    </Badge>
+  );
+}
