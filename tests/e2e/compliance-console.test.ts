@@ -39,7 +39,7 @@ beforeAll(async () => {
   const client = testClient(app.server, app.server.deps.keys.anonKey);
   const signIn = await client.auth.signInWithPassword({ email: learner.email, password });
   if (signIn.error) throw new Error(signIn.error.message);
-  for (const type of ['access', 'objection']) {
+  for (const type of ['access', 'objection', 'erasure']) {
     const filed = await client.rpc('create_data_subject_request', { type, details: '' });
     if (filed.error) throw new Error(filed.error.message);
   }
@@ -78,7 +78,8 @@ describe('compliance console', () => {
       await page.getByLabel('Table', { exact: true }).fill('public.data_subject_requests');
       await page.getByRole('button', { name: 'Apply filters' }).click();
       const rows = page.getByRole('region', { name: 'Audit log entries' }).getByRole('row');
-      await expect.poll(() => rows.count()).toBe(3);
+      // A header row and one insert per request the learner filed (access, objection, erasure).
+      await expect.poll(() => rows.count()).toBe(4);
       expect(await rows.nth(1).textContent()).toContain('public.data_subject_requests');
       expect(await rows.nth(1).textContent()).toContain(learner.id);
 
@@ -98,8 +99,8 @@ describe('compliance console', () => {
       );
       expect(
         csv.split('\r\n').filter((line) => line.includes('public.data_subject_requests')),
-      ).toHaveLength(2);
-      await page.getByText('Exported 2 entries.').waitFor();
+      ).toHaveLength(3);
+      await page.getByText('Exported 3 entries.').waitFor();
       await app.shot(page, 'audit-filtered-desktop');
     } finally {
       await page.context().close();
@@ -154,7 +155,8 @@ describe('compliance console', () => {
         await page.context().close();
       }
     }
-  });
+    // Twelve axe runs: on the shared two-core machine they take about a minute.
+  }, 240_000);
 
   it('tells someone who is not an officer what the console is for', async () => {
     const page = await app.signedInPage('desktop', learner.email, '/app/compliance');
@@ -163,6 +165,62 @@ describe('compliance console', () => {
       expect(await page.getByRole('link', { name: 'Compliance' }).count()).toBe(0);
     } finally {
       await page.context().close();
+    }
+  });
+});
+
+describe('fulfilling data requests', () => {
+  it('prepares an export the learner downloads from their Privacy page', async () => {
+    const page = await app.signedInPage('desktop', admin.email, '/app/privacy-requests');
+    try {
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'Access' })
+        .getByRole('button', { name: 'Prepare export' })
+        .click();
+      await page.getByText(/The export is being prepared/).waitFor();
+    } finally {
+      await page.context().close();
+    }
+    const learnerPage = await app.signedInPage('desktop', learner.email, '/app/privacy');
+    try {
+      const button = learnerPage.getByRole('button', { name: 'Download your data' });
+      await button.waitFor({ timeout: 30_000 });
+      expect(await seriousAxeViolations(learnerPage)).toEqual([]);
+      await app.shot(learnerPage, 'privacy-export-ready-desktop');
+      const download = learnerPage.waitForEvent('download');
+      await button.click();
+      const saved = await (await download).path();
+      expect(fs.readFileSync(saved).subarray(0, 2).toString('latin1')).toBe('PK');
+      await learnerPage
+        .getByText(/Your data is ready: download it from the Privacy page/)
+        .waitFor();
+    } finally {
+      await learnerPage.context().close();
+    }
+  });
+
+  it('confirms an erasure in a dialog that starts on Cancel', async () => {
+    for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
+      const page = await app.signedInPage(viewport, admin.email, '/app/privacy-requests');
+      try {
+        const open = page
+          .getByRole('listitem')
+          .filter({ hasText: 'Erasure' })
+          .getByRole('button', { name: 'Erase account' });
+        await open.click();
+        const dialog = page.getByRole('dialog', { name: 'Erase this account?' });
+        await dialog.waitFor();
+        const cancel = dialog.getByRole('button', { name: 'Cancel' });
+        await expect.poll(() => cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await seriousAxeViolations(page), `erase dialog at ${viewport}`).toEqual([]);
+        await app.shot(page, `erase-dialog-${viewport}`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+      } finally {
+        await page.context().close();
+      }
     }
   });
 });

@@ -104,6 +104,56 @@ async function seedBilling(f: LearningFixture): Promise<void> {
   if (redeemed.error) throw new Error(`coupon_redemptions fixture: ${redeemed.error.message}`);
 }
 
+/** Consent, a data request and usage for the learner (decisions 0202, 0410, 0411). */
+const matrixRequest = { id: '' };
+async function seedPrivacy(f: LearningFixture): Promise<void> {
+  const learner = f.users.learner.id;
+  const rows: [string, Row][] = [
+    [
+      'user_consent',
+      {
+        user_id: learner,
+        category: 'analytics',
+        granted: false,
+        policy_version: '2026-11-23',
+        source: 'banner',
+      },
+    ],
+    [
+      'user_consent_history',
+      {
+        user_id: learner,
+        category: 'analytics',
+        granted: false,
+        policy_version: '2026-11-23',
+        source: 'banner',
+      },
+    ],
+    ['usage_events', { user_id: learner, feature_type: 'coach_message', amount: 1 }],
+  ];
+  for (const [table, row] of rows) {
+    const { error } = await f.service.from(table).insert(row);
+    if (error) throw new Error(`${table} fixture: ${error.message}`);
+  }
+  const quota = await f.service.from('user_quotas').upsert({
+    user_id: learner,
+    feature_type: 'coach_message',
+    tier: 'free',
+    monthly_limit: 500,
+    used: 3,
+    period_start: '2026-11-01T00:00:00Z',
+    resets_at: '2026-12-01T00:00:00Z',
+  });
+  if (quota.error) throw new Error(`user_quotas fixture: ${quota.error.message}`);
+  const { data, error } = await f.service
+    .from('data_subject_requests')
+    .insert({ user_id: learner, request_type: 'access' })
+    .select('id')
+    .single();
+  if (error) throw new Error(`data_subject_requests fixture: ${error.message}`);
+  matrixRequest.id = (data as { id: string }).id;
+}
+
 const cases: TableCase[] = [
   {
     table: 'organizations',
@@ -790,6 +840,93 @@ const cases: TableCase[] = [
       purpose: 'sign_up',
     }),
   },
+  // Consent and data requests (decisions 0410, 0411): written only through their procedures.
+  {
+    table: 'user_consent',
+    target: (f) => ({ user_id: f.users.learner.id, category: 'analytics' }),
+    change: { granted: true },
+    insert: (f) => {
+      const row = {
+        user_id: f.users.learner.id,
+        category: 'marketing',
+        granted: true,
+        policy_version: '2026-11-23',
+        source: 'banner',
+      };
+      return { row, find: ids(row, ['user_id', 'category']) };
+    },
+    disposable: (f) => ({
+      user_id: f.users.spare.id,
+      category: 'functional',
+      granted: true,
+      policy_version: '2026-11-23',
+      source: 'settings',
+    }),
+  },
+  {
+    table: 'user_consent_history',
+    target: (f) => ({ user_id: f.users.learner.id, category: 'analytics' }),
+    change: { granted: true },
+    insert: (f) => {
+      const row = {
+        user_id: f.users.learner.id,
+        category: 'marketing',
+        granted: true,
+        policy_version: '2026-11-23',
+        source: 'banner',
+      };
+      return { row, find: ids(row, ['user_id', 'category']) };
+    },
+    disposable: (f) => ({
+      user_id: f.users.spare.id,
+      category: 'functional',
+      granted: true,
+      policy_version: '2026-11-23',
+      source: 'settings',
+    }),
+  },
+  {
+    table: 'data_subject_requests',
+    target: () => ({ id: matrixRequest.id }),
+    change: { status: 'completed', completed_at: '2026-11-23T12:00:00+00:00' },
+    insert: (f) => byId({ user_id: f.users.learner.id, request_type: 'objection' }),
+    disposable: (f) => ({ user_id: f.users.learner.id, request_type: 'restriction' }),
+  },
+  // Usage counters and events (decision 0202): written by track_usage, read by their owner.
+  {
+    table: 'user_quotas',
+    target: (f) => ({ user_id: f.users.learner.id, feature_type: 'coach_message' }),
+    change: { used: 400 },
+    insert: (f) => {
+      const row = {
+        user_id: f.users.learner.id,
+        feature_type: 'forged_feature',
+        tier: 'free',
+        monthly_limit: 999999,
+        period_start: '2026-11-01T00:00:00Z',
+        resets_at: '2026-12-01T00:00:00Z',
+      };
+      return { row, find: ids(row, ['user_id', 'feature_type']) };
+    },
+    disposable: (f) => ({
+      user_id: f.users.spare.id,
+      feature_type: 'spare_feature',
+      tier: 'free',
+      monthly_limit: 5,
+      period_start: '2026-11-01T00:00:00Z',
+      resets_at: '2026-12-01T00:00:00Z',
+    }),
+  },
+  {
+    table: 'usage_events',
+    target: (f) => ({ user_id: f.users.learner.id, feature_type: 'coach_message' }),
+    change: { amount: 99 },
+    insert: (f) => {
+      const row = { user_id: f.users.learner.id, feature_type: 'forged_feature', amount: 1 };
+      return { row, find: ids(row, ['user_id', 'feature_type']) };
+    },
+    disposable: (f) => ({ user_id: f.users.learner.id, feature_type: 'coach_message', amount: 2 }),
+  },
   // Analytics counters (decision 0135): kept by triggers, read by admins, written by nobody.
   ...insightCases(),
 ];
@@ -1024,6 +1161,19 @@ const expected: Matrix = {
   "subscribers (the learner's own)": { select: own, insert: '', update: '', delete: '' },
   coupons: { select: '', insert: '', update: '', delete: '' },
   coupon_redemptions: { select: own, insert: '', update: '', delete: '' },
+  // Consent is the person's own (platform admins also read it); requests are theirs and their
+  // organization-wide admins' (decision 0411); nobody writes either but their procedures.
+  user_consent: { select: own, insert: '', update: '', delete: '' },
+  user_consent_history: { select: own, insert: '', update: '', delete: '' },
+  data_subject_requests: {
+    select: only('learner', 'org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
+  // Usage counters and events (decision 0202): written by track_usage, read by their owner.
+  user_quotas: { select: own, insert: '', update: '', delete: '' },
+  usage_events: { select: own, insert: '', update: '', delete: '' },
 };
 
 /** Values in `change` that name fixture things rather than literal values. */
@@ -1192,6 +1342,7 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     f = await buildLearningFixture(server);
     await seedBilling(f);
     await seedKnowledgeBase(f, server);
+    await seedPrivacy(f);
   });
   afterAll(() => server?.stop());
 

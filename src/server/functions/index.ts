@@ -12,6 +12,7 @@ import { healthFunction } from './health';
 import { libraryFunction } from './library';
 import { orgExportFunction } from './org-export';
 import { orgPeopleFunction } from './org-people';
+import { privacyFunction } from './privacy';
 import { simpleAiChatFunction } from './simple-ai-chat';
 import { stripeWebhookFunction } from './stripe-webhook';
 import type { EdgeFunctionDefinition } from './types';
@@ -36,4 +37,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   adaptFunction,
   orgExportFunction,
   adaptOutputsFunction,
+  privacyFunction,
 ];

@@ -13,6 +13,7 @@ import {
 } from '../adapt/outputs';
 import { runAdaptJob } from '../adapt/pipeline';
 import { createAiProvider } from '../ai/provider';
+import { buildExport, eraseAccount } from '../compliance/personal-data';
 import { defineJob, type JobDefinition } from './job-queue';
 
 export const jobs: readonly JobDefinition[] = [
@@ -46,6 +47,24 @@ export const jobs: readonly JobDefinition[] = [
         rows: rows.reduce((sum, row) => sum + row.rows_affected, 0),
         tables: rows.length,
       });
+    },
+  }),
+  defineJob<{ exportId: string }>({
+    name: 'privacy-export',
+    // The zip for an access or portability request (decision 0421).
+    retryLimit: 0,
+    async run({ exportId }, context) {
+      const built = await buildExport({ db: context.db, storage: context.storage }, exportId);
+      context.log.info('personal data export ready', { exportId, bytes: built.sizeBytes });
+    },
+  }),
+  defineJob<{ requestId: string }>({
+    name: 'privacy-erasure',
+    // Erases the account an erasure request concerns (decision 0421).
+    retryLimit: 0,
+    async run({ requestId }, context) {
+      const erased = await eraseAccount({ db: context.db, storage: context.storage }, requestId);
+      context.log.info('account erased', { requestId, files: erased.files });
     },
   }),
   defineJob({

@@ -3,7 +3,7 @@
  * follow its status (due 30 days after filing).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Loader2 } from 'lucide-react';
+import { Download, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import {
   useMyRequests,
   type RequestType,
 } from './api/requests';
+import { downloadExport, useMyExports } from './api/fulfilment';
 import { RequestList } from './request-list';
 
 export function MyRequests({ userId }: { userId: string }) {
@@ -42,8 +43,67 @@ export function MyRequests({ userId }: { userId: string }) {
         ) : (
           <RequestList requests={requests.data} />
         )}
+        <MyExports userId={userId} />
       </div>
     </Section>
+  );
+}
+
+const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/** The person's prepared exports, each downloadable until it expires (decision 0421). */
+function MyExports({ userId }: { userId: string }) {
+  const exports = useMyExports(userId);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  if (exports.isPending || exports.isError || exports.data.length === 0) {
+    return exports.isError ? (
+      <LoadError
+        message={`Could not load your data exports: ${exports.error.message}`}
+        onRetry={() => void exports.refetch()}
+      />
+    ) : null;
+  }
+
+  async function download(id: string) {
+    setDownloading(id);
+    try {
+      await downloadExport(id);
+    } catch (error) {
+      toast.error(`Not downloaded: ${(error as Error).message}`);
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  return (
+    <div>
+      <h3 className="font-semibold">Your data exports</h3>
+      <ul className="mt-2 grid gap-2">
+        {exports.data.map((e) => (
+          <li
+            key={e.id}
+            className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm"
+          >
+            <span>
+              Prepared {day.format(new Date(e.ready_at ?? e.created_at))}
+              {e.status === 'ready' && e.expires_at
+                ? `, ${((e.size_bytes ?? 0) / 1024).toFixed(0)} KB, available until ${day.format(new Date(e.expires_at))}`
+                : e.status === 'queued'
+                  ? ': being prepared…'
+                  : e.status === 'failed'
+                    ? ': could not be prepared. Your request stays open and can be prepared again.'
+                    : ': expired.'}
+            </span>
+            {e.status === 'ready' && (
+              <Button size="sm" disabled={downloading === e.id} onClick={() => void download(e.id)}>
+                <Download aria-hidden="true" />
+                {downloading === e.id ? 'Downloading…' : 'Download your data'}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

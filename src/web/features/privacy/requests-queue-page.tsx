@@ -1,7 +1,9 @@
 /**
  * The data request queue (/app/privacy-requests) for organization admins (their members'
  * requests) and platform admins (all): pending, overdue and completed, each moved along with
- * Start, Complete or Reject (a rejection says why, asked in a dialog). Row-level security decides what is listed.
+ * Start, Complete or Reject (a rejection says why, asked in a dialog). An access or
+ * portability request is answered with a prepared export, an erasure request by erasing the
+ * account (confirmed in a dialog); both run as jobs and complete the request (decision 0421). Row-level security decides what is listed.
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -15,6 +17,8 @@ import {
   type DataRequest,
   type QueueFilter,
 } from './api/requests';
+import { useFulfilRequest } from './api/fulfilment';
+import { EraseDialog } from './erase-dialog';
 import { RejectDialog } from './reject-dialog';
 import { RequestList } from './request-list';
 
@@ -29,11 +33,39 @@ export function RequestsQueuePage() {
   const [filter, setFilter] = useState<QueueFilter>('pending');
   const queue = useQueue(userId, filter);
   const update = useUpdateRequest(userId);
+  const fulfil = useFulfilRequest(userId);
+  const [erasing, setErasing] = useState<{ request: DataRequest; from: HTMLElement } | null>(null);
 
   // The request being rejected and the button that opened the dialog (focus goes back to it).
   const [rejecting, setRejecting] = useState<{ request: DataRequest; from: HTMLElement } | null>(
     null,
   );
+
+  function prepareExport(request: DataRequest) {
+    fulfil.mutate(
+      { kind: 'export', requestId: request.id },
+      {
+        onSuccess: () =>
+          toast.success(
+            'The export is being prepared. The request completes when it is ready, and the person downloads it from their Privacy page.',
+          ),
+        onError: (error) => toast.error(`Not started: ${error.message}`),
+      },
+    );
+  }
+
+  function erase(request: DataRequest) {
+    fulfil.mutate(
+      { kind: 'erasure', requestId: request.id },
+      {
+        onSuccess: () => {
+          setErasing(null);
+          toast.success('The account is being erased. The request completes when it is done.');
+        },
+        onError: (error) => toast.error(`Not erased: ${error.message}`),
+      },
+    );
+  }
 
   function move(
     request: DataRequest,
@@ -94,9 +126,29 @@ export function RequestsQueuePage() {
                       Start
                     </Button>
                   )}
-                  <Button size="sm" onClick={() => move(request, 'completed')}>
-                    Complete
-                  </Button>
+                  {(request.request_type === 'access' ||
+                    request.request_type === 'portability') && (
+                    <Button
+                      size="sm"
+                      disabled={fulfil.isPending}
+                      onClick={() => prepareExport(request)}
+                    >
+                      Prepare export
+                    </Button>
+                  )}
+                  {request.request_type === 'erasure' ? (
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      onClick={(event) => setErasing({ request, from: event.currentTarget })}
+                    >
+                      Erase account
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="outline" onClick={() => move(request, 'completed')}>
+                      Complete
+                    </Button>
+                  )}
                   <Button
                     size="sm"
                     variant="outline"
@@ -110,6 +162,14 @@ export function RequestsQueuePage() {
           />
         )}
       </Section>
+      {erasing && (
+        <EraseDialog
+          returnFocus={erasing.from}
+          pending={fulfil.isPending}
+          onCancel={() => setErasing(null)}
+          onErase={() => erase(erasing.request)}
+        />
+      )}
       {rejecting && (
         <RejectDialog
           key={rejecting.request.id}
