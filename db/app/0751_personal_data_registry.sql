@@ -131,7 +131,15 @@ values
   ('platform.organization_api_keys', 'created_by', 'id', null, false, 'anonymise', '{}', 'API keys this person created',
    'the key belongs to the organization; only who created it is cleared'),
   ('platform.organization_api_keys', 'revoked_by', 'id', null, false, 'anonymise', '{}', 'API keys this person revoked',
-   'the key belongs to the organization; only who revoked it is cleared');
+   'the key belongs to the organization; only who revoked it is cleared'),
+  -- LE Adapt and the study coach's knowledge base, landed the same day.
+  ('public.adapt_jobs', 'owner_id', 'id', null, true, 'delete', '{}', 'LE Adapt jobs', null),
+  ('public.adapt_jobs', 'approved_by', 'id', null, false, 'anonymise', '{}', 'LE Adapt jobs this person approved',
+   'the job is its owner''s; only who approved it is cleared'),
+  ('public.adapt_section_reviews', 'reviewed_by', 'id', null, false, 'anonymise', '{}', 'LE Adapt sections this person reviewed',
+   'the review belongs to the job''s owner; only the reviewer is cleared'),
+  ('public.kb_documents', 'user_id', 'id', null, true, 'delete', '{}', 'knowledge base documents', null),
+  ('public.kb_document_pages', 'user_id', 'id', null, true, 'delete', '{}', 'knowledge base document text', null);
 
 -- ----- legal holds -------------------------------------------------------------------------
 
