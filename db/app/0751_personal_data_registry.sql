@@ -139,7 +139,26 @@ values
   ('public.adapt_section_reviews', 'reviewed_by', 'id', null, false, 'anonymise', '{}', 'LE Adapt sections this person reviewed',
    'the review belongs to the job''s owner; only the reviewer is cleared'),
   ('public.kb_documents', 'user_id', 'id', null, true, 'delete', '{}', 'knowledge base documents', null),
-  ('public.kb_document_pages', 'user_id', 'id', null, true, 'delete', '{}', 'knowledge base document text', null);
+  ('public.kb_document_pages', 'user_id', 'id', null, true, 'delete', '{}', 'knowledge base document text', null),
+  -- LE Adapt outputs and the live hub, landed the same day.
+  ('public.adapt_exports', 'requested_by', 'id', null, false, 'anonymise', '{}', 'LE Adapt exports this person asked for',
+   'the export belongs to the jobs owner; only who asked is cleared'),
+  ('public.adapt_publications', 'published_by', 'id', null, false, 'anonymise', '{}', 'LE Adapt publications this person made',
+   'the publication belongs to the course; only who published it is cleared'),
+  ('public.adapt_webhook_deliveries', 'requested_by', 'id', null, false, 'anonymise', '{}', 'LMS deliveries this person asked for',
+   'the delivery record belongs to the organization; only who asked is cleared'),
+  ('public.adapt_webhook_endpoints', 'updated_by', 'id', null, false, 'anonymise', '{}', 'LMS endpoints this person changed',
+   'the endpoint belongs to the organization; only who changed it is cleared'),
+  ('public.live_answers', 'user_id', 'id', null, true, 'delete', '{}', 'live poll answers', null),
+  ('public.live_hands', 'user_id', 'id', null, true, 'delete', '{}', 'raised hands in live rooms', null),
+  ('public.live_messages', 'user_id', 'id', null, true, 'delete', '{}', 'live room chat messages', null),
+  ('public.live_messages', 'removed_by', 'id', null, false, 'anonymise', '{}', 'live chat messages this person removed',
+   'the message is its authors; only who removed it is cleared'),
+  ('public.live_mutes', 'user_id', 'id', null, true, 'delete', '{}', 'mutes in live rooms', null),
+  ('public.live_mutes', 'muted_by', 'id', null, false, 'anonymise', '{}', 'mutes this person set',
+   'the mute concerns someone else; only who set it is cleared'),
+  ('public.live_questions', 'created_by', 'id', null, false, 'anonymise', '{}', 'live questions this person asked the room',
+   'the question belongs to the courses live room; only its author is cleared');
 
 -- ----- legal holds -------------------------------------------------------------------------
 
