@@ -209,8 +209,7 @@ function ConnectionNotice({ connection }: { connection: Connection }) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <span aria-hidden="true" className="inline-block size-2 rounded-full bg-emerald-600" />
-        Connected: who is here updates as people come and go. New messages, questions and hands
-        appear when you choose Refresh.
+        Connected: who is here, new messages, the question and raised hands update as they happen.
       </p>
     );
   }

@@ -95,8 +95,15 @@ function GroupTable({
   groups: StruggleGroup[];
 }) {
   return (
-    <Section id={id} title={title}>
-      <div className="overflow-x-auto">
+    // min-w-0: a grid item grows to its table's width unless told it may shrink; the table then
+    // scrolls in its own focusable region instead of widening the page on a phone.
+    <Section id={id} title={title} className="min-w-0">
+      <div
+        className="overflow-x-auto focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+      >
         <table className="w-full text-left text-xs sm:text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b text-muted-foreground">
