@@ -1,29 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-export interface ClientConfig {
-  apiUrl: string;
-  anonKey: string;
-}
-
-let configPromise: Promise<ClientConfig> | undefined;
-
-/** The API's URL and anon key, from the server at load time (`/client-config.json`). */
-export function getClientConfig(): Promise<ClientConfig> {
-  configPromise ??= (async () => {
-    const response = await fetch('/client-config.json');
-    if (!response.ok)
-      throw new Error(`Could not load the client configuration (HTTP ${response.status})`);
-    const config = (await response.json()) as ClientConfig;
-    if (!config.apiUrl || !config.anonKey)
-      throw new Error('The client configuration has no API URL or key');
-    return config;
-  })();
-  configPromise.catch(() => {
-    configPromise = undefined;
-  });
-  return configPromise;
-}
-
 let clientPromise: Promise<SupabaseClient> | undefined;
 
 /**
@@ -34,10 +10,11 @@ export function getSupabase(): Promise<SupabaseClient> {
   clientPromise ??= (async () => {
     // supabase-js (~60 KB gzip) is loaded with the first call, not with every page's entry
     // chunk: most visitors of the public pages never need it (docs/decisions/0002).
-    const [{ createClient }, { apiUrl, anonKey }] = await Promise.all([
+    const [{ createClient }, { getClientConfig }] = await Promise.all([
       import('@supabase/supabase-js'),
-      getClientConfig(),
+      import('./client-config'),
     ]);
+    const { apiUrl, anonKey } = await getClientConfig();
     // The MFA recovery-codes API is experimental in supabase-js 2.119; the auth service serves
     // it (docs/decisions/0053).
     return createClient(apiUrl, anonKey, { auth: { experimental: { recoveryCodes: true } } });

@@ -1,5 +1,6 @@
 /** The user's sessions from the auth service's `GET /user/sessions`. */
 import { useQuery } from '@tanstack/react-query';
+import { getClientConfig } from '@/lib/client-config';
 import { authKeys } from './auth-keys';
 
 export interface SessionItem {
@@ -14,8 +15,7 @@ export interface SessionItem {
 
 // supabase-js has no call for this endpoint, so it is fetched with the client's own settings.
 export async function getSessions(accessToken: string): Promise<SessionItem[]> {
-  const configResponse = await fetch('/client-config.json');
-  const { apiUrl, anonKey } = (await configResponse.json()) as { apiUrl: string; anonKey: string };
+  const { apiUrl, anonKey } = await getClientConfig();
   const response = await fetch(`${apiUrl}/auth/v1/user/sessions`, {
     headers: { apikey: anonKey, authorization: `Bearer ${accessToken}` },
   });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { getClientConfig } from '@/lib/client-config';
 
 export interface SignUpSettings {
   /** The beta gate (BETA_GATE): sign-up needs a coupon. */
@@ -9,11 +10,8 @@ export const signUpSettingsKeys = { all: ['sign-up-settings'] as const };
 
 /** Whether this deployment's sign-up asks for a coupon, from the server's client configuration. */
 export async function getSignUpSettings(): Promise<SignUpSettings> {
-  const response = await fetch('/client-config.json');
-  if (!response.ok)
-    throw new Error(`Could not load the sign-up settings (HTTP ${response.status})`);
-  const config = (await response.json()) as { betaGate?: unknown };
-  return { betaGate: config.betaGate === true };
+  const { betaGate } = await getClientConfig();
+  return { betaGate };
 }
 
 export function useSignUpSettings() {

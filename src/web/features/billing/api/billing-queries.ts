@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutRequestBody, CheckoutResponse, PricingTier } from '@common/billing';
+import { getClientConfig } from '@/lib/client-config';
 import { getSupabase } from '@/lib/supabase';
 import { functionError, subscriptionKeys } from '@/lib/subscription';
 
@@ -35,10 +36,8 @@ export interface BillingSettings {
 }
 
 export async function getBillingSettings(): Promise<BillingSettings> {
-  const response = await fetch('/client-config.json');
-  if (!response.ok) throw new Error(`Could not load the settings (HTTP ${response.status})`);
-  const config = (await response.json()) as { betaGate?: unknown; payments?: unknown };
-  return { betaGate: config.betaGate === true, payments: config.payments === true };
+  const { betaGate, payments } = await getClientConfig();
+  return { betaGate, payments };
 }
 
 export function useBillingSettings() {

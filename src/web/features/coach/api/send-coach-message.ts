@@ -4,6 +4,7 @@
  * A refusal (400, 403, 404, 429) becomes a `CoachRequestError` with the server's sentence.
  */
 import type { ChatRequest, ChatResponse } from '@common/coach-chat';
+import { getClientConfig } from '@/lib/client-config';
 import { getSupabase } from '@/lib/supabase';
 
 export class CoachRequestError extends Error {
@@ -15,24 +16,6 @@ export class CoachRequestError extends Error {
     super(message);
     this.name = 'CoachRequestError';
   }
-}
-
-interface ClientConfig {
-  apiUrl: string;
-  anonKey: string;
-}
-
-let configPromise: Promise<ClientConfig> | undefined;
-function clientConfig(): Promise<ClientConfig> {
-  configPromise ??= fetch('/client-config.json').then(async (response) => {
-    if (!response.ok)
-      throw new Error(`Could not load the client configuration (HTTP ${response.status})`);
-    return (await response.json()) as ClientConfig;
-  });
-  configPromise.catch(() => {
-    configPromise = undefined;
-  });
-  return configPromise;
 }
 
 /** Splits an event stream into its events; returns the unfinished rest. */
@@ -55,7 +38,7 @@ export async function sendCoachMessage(
   request: ChatRequest,
   onDelta: (replySoFar: string) => void,
 ): Promise<ChatResponse> {
-  const [client, config] = await Promise.all([getSupabase(), clientConfig()]);
+  const [client, config] = await Promise.all([getSupabase(), getClientConfig()]);
   const { data } = await client.auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new CoachRequestError('Sign in again to talk to the coach.', 401, 'signed_out');

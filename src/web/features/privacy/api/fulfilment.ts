@@ -4,7 +4,8 @@
  * link that works only with their own session.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getClientConfig, getSupabase } from '@/lib/supabase';
+import { getClientConfig } from '@/lib/client-config';
+import { getSupabase } from '@/lib/supabase';
 import { privacyKeys } from './privacy-keys';
 
 export interface DataExport {
