@@ -31,6 +31,8 @@ const notAudited: Record<string, string> = {
   'public.user_consent_history': 'itself the append-only record of every consent change',
   'public.xp_events':
     'itself the line-by-line record of XP, written only by triggers (decision 0171)',
+  'public.adapt_webhook_deliveries':
+    'itself the delivery log of LE Adapt webhooks, each attempt with its status (decision 0514)',
   'public.study_time':
     'minutes added as the learner reads, rewritten on every save like user_activity',
 };
