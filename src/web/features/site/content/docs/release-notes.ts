@@ -94,7 +94,6 @@ export const docPage: DocPage = {
           items: [
             `The ${brand.coach} (Socratic tutoring in Study Session, Quiz and General Knowledge modes) and the AI models behind it; a voice feature after that.`,
             `${brand.adaptTool}, the pipeline that turns course material into accessible lessons, quizzes and audio.`,
-            'The live hub.',
             'Compliance tooling: the audit log, consent management, data subject requests and the security incident workflow.',
             'Plans, subscriptions and usage quotas per tier, and the coupon-only beta access gate.',
             'SAML single sign-on, and an installable app that works offline.',

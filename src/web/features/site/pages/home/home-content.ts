@@ -233,7 +233,7 @@ export const platformFeatures = {
     { title: 'Notes and flashcards', icon: NotebookPen },
     { title: 'Goals, XP and levels', icon: Trophy },
     { title: 'Activity analytics', icon: ChartColumn },
-    { title: 'Live hub (planned)', icon: Radio },
+    { title: 'Live hub', icon: Radio },
     { title: 'Settings', icon: Settings },
   ],
   admin: [
