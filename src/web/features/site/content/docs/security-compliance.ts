@@ -14,7 +14,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `${brand.product} is a single web application in front of a PostgreSQL database. Every request, whether it comes from the browser, the REST API or an edge function, runs inside the database under the role carried by the caller's token. Access rules, audit logging, incident detection and retention are therefore implemented once, in the database, rather than repeated in each screen or endpoint.`,
+          text: `${brand.product} is a single web application in front of a PostgreSQL database. Every request, from the browser, the REST API or a function, runs inside the database under the role carried by the caller's token. Access rules, audit logging, incident detection and retention are implemented once, in the database, not in each screen or endpoint.`,
         },
         {
           type: 'cards',
