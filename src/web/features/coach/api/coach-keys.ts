@@ -2,7 +2,6 @@
 export const coachKeys = {
   all: ['coach'] as const,
   user: (userId: string) => [...coachKeys.all, userId] as const,
-  courses: (userId: string) => [...coachKeys.user(userId), 'courses'] as const,
   topics: (userId: string, courseId: string) =>
     [...coachKeys.user(userId), 'topics', courseId] as const,
   sessions: (userId: string) => [...coachKeys.user(userId), 'sessions'] as const,

@@ -1,5 +1,6 @@
 /** The learner's decks with their counts, and the writes that change a deck. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEnrolledCourses } from '@/lib/enrolled-courses';
 import { getSupabase } from '@/lib/supabase';
 import { flashcardKeys, serviceError } from './flashcard-keys';
 
@@ -130,29 +131,9 @@ export function useDeleteDeck(userId: string) {
   });
 }
 
-export interface CourseChoice {
-  id: string;
-  title: string;
-}
+export type { EnrolledCourse as CourseChoice } from '@/lib/enrolled-courses';
 
-/** Courses a deck may belong to: those the learner is enrolled in. */
-export async function getDeckCourses(userId: string): Promise<CourseChoice[]> {
-  const client = await getSupabase();
-  const { data, error } = await client
-    .from('enrollments')
-    .select('course_id, course:courses!inner(title)')
-    .eq('user_id', userId)
-    .neq('status', 'dropped')
-    .limit(200);
-  if (error) throw serviceError(error);
-  return (data as unknown as { course_id: string; course: { title: string } }[])
-    .map((row) => ({ id: row.course_id, title: row.course.title }))
-    .sort((a, b) => a.title.localeCompare(b.title));
-}
-
+/** Courses a deck may belong to: those the learner is enrolled in, by title. */
 export function useDeckCourses(userId: string) {
-  return useQuery({
-    queryKey: flashcardKeys.courses(userId),
-    queryFn: () => getDeckCourses(userId),
-  });
+  return useEnrolledCourses(userId, 'title');
 }

@@ -10,7 +10,6 @@ export const flashcardKeys = {
     [...flashcardKeys.user(userId), 'deck-cards', deckId] as const,
   due: (userId: string, deckId: string | null) =>
     [...flashcardKeys.user(userId), 'due', deckId ?? 'all'] as const,
-  courses: (userId: string) => [...flashcardKeys.user(userId), 'courses'] as const,
   source: (userId: string, kind: string, id: string) =>
     [...flashcardKeys.user(userId), 'source', kind, id] as const,
 };

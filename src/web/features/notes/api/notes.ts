@@ -3,6 +3,7 @@
  * one note, and its writes. Notes are their author's alone (RLS, decision 0161).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEnrolledCourses } from '@/lib/enrolled-courses';
 import { getSupabase } from '@/lib/supabase';
 
 export const noteKeys = {
@@ -11,7 +12,6 @@ export const noteKeys = {
   list: (userId: string, search: string, tag: string) =>
     [...noteKeys.user(userId), 'list', search, tag] as const,
   note: (userId: string, id: string) => [...noteKeys.user(userId), 'note', id] as const,
-  courses: (userId: string) => [...noteKeys.user(userId), 'courses'] as const,
   highlight: (userId: string, id: string) => [...noteKeys.user(userId), 'highlight', id] as const,
 };
 
@@ -145,27 +145,9 @@ export function useDeleteNote(userId: string) {
   });
 }
 
-export interface CourseChoice {
-  id: string;
-  title: string;
-}
-
-export async function getNoteCourses(userId: string): Promise<CourseChoice[]> {
-  const client = await getSupabase();
-  const { data, error } = await client
-    .from('enrollments')
-    .select('course_id, course:courses!inner(title)')
-    .eq('user_id', userId)
-    .neq('status', 'dropped')
-    .limit(200);
-  if (error) throw serviceError(error);
-  return (data as unknown as { course_id: string; course: { title: string } }[])
-    .map((row) => ({ id: row.course_id, title: row.course.title }))
-    .sort((a, b) => a.title.localeCompare(b.title));
-}
-
+/** Courses a note may be linked to: those the learner is enrolled in, by title. */
 export function useNoteCourses(userId: string) {
-  return useQuery({ queryKey: noteKeys.courses(userId), queryFn: () => getNoteCourses(userId) });
+  return useEnrolledCourses(userId, 'title');
 }
 
 export interface HighlightSource {

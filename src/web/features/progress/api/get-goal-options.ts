@@ -1,5 +1,6 @@
 /** What a goal can aim at: the learner's courses, their modules and published quizzes. */
 import { useQuery } from '@tanstack/react-query';
+import { getEnrolledCourses } from '@/lib/enrolled-courses';
 import { getSupabase } from '@/lib/supabase';
 import { progressKeys } from './progress-keys';
 
@@ -12,15 +13,8 @@ export interface GoalCourse {
 
 export async function getGoalOptions(userId: string): Promise<GoalCourse[]> {
   const client = await getSupabase();
-  const enrolled = await client
-    .from('enrollments')
-    .select('course_id, course:courses!inner(title)')
-    .eq('user_id', userId)
-    .neq('status', 'dropped')
-    .limit(200);
-  if (enrolled.error) throw new Error(enrolled.error.message);
-  const courses = enrolled.data as unknown as { course_id: string; course: { title: string } }[];
-  const ids = courses.map((c) => c.course_id);
+  const courses = await getEnrolledCourses(userId);
+  const ids = courses.map((c) => c.id);
   if (ids.length === 0) return [];
   const [modules, quizzes] = await Promise.all([
     client.from('modules').select('id, title, course_id').in('course_id', ids).order('position'),
@@ -38,10 +32,10 @@ export async function getGoalOptions(userId: string): Promise<GoalCourse[]> {
     rows.filter((r) => r.course_id === courseId).map(({ id, title }) => ({ id, title }));
   return courses
     .map((c) => ({
-      id: c.course_id,
-      title: c.course.title,
-      modules: of(modules.data as Item[], c.course_id),
-      quizzes: of(quizzes.data as Item[], c.course_id),
+      id: c.id,
+      title: c.title,
+      modules: of(modules.data as Item[], c.id),
+      quizzes: of(quizzes.data as Item[], c.id),
     }))
     .sort((a, b) => a.title.localeCompare(b.title));
 }
