@@ -92,9 +92,7 @@ export function RoleBadges({ roles, label }: { roles: MemberRoleRow[]; label: st
   );
 }
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+export { plural } from '@/lib/plural';
 
 export function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page') ?? '1');

@@ -40,6 +40,4 @@ export function FieldError({ id, message }: { id: string; message: string | null
   );
 }
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+export { plural } from '@/lib/plural';
