@@ -63,10 +63,11 @@ describe.each(Object.entries(publicPages))('%s', (_path, texts) => {
     expect(texts.filter((text) => /help cent(re|er)/i.test(text))).toEqual([]);
   });
 
-  it('calls the coupon-only sign-up planned: sign-up is open at /signup', () => {
+  it('never calls the coupon-only sign-up planned: it runs (BETA_GATE, /app/admin/coupons)', () => {
     expect(findRoute('/signup')?.kind).toBe('auth');
+    expect(findRoute('/app/admin/coupons')?.kind).toBe('app');
     const claims = texts.filter((text) => /coupon/i.test(text));
-    expect(claims.filter((text) => !saysPlanned.test(text))).toEqual([]);
+    expect(claims.filter((text) => saysPlanned.test(text))).toEqual([]);
   });
 
   it('no longer says two-factor is unenforced: it runs in Account Settings', () => {
@@ -117,11 +118,13 @@ describe('/release-notes', () => {
     expect(planned).toMatch(/SAML/);
   });
 
-  it('says sign-up is open and links to it, and names two-factor with its screen', () => {
+  it('says sign-up needs a coupon during the beta and links to it, and names two-factor with its screen', () => {
     const links = docPageLinks(page);
     expect(links).toContain('/signup');
     expect(links).toContain('/account');
-    expect(docPageTexts(page).join('\n')).toMatch(/Sign-up is open/);
+    expect(docPageTexts(page).join('\n')).toMatch(
+      /During the beta, \[creating an account\]\(\/signup\) needs a coupon/,
+    );
   });
 });
 

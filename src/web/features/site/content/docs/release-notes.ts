@@ -7,7 +7,7 @@ export const docPage: DocPage = {
   heading: 'Release Notes',
   lead: `Beta 2025-08 is the first beta of ${brand.product}. This page lists what runs in this build and, separately, what is planned: nothing below is described as available before you can use it.`,
   meta: 'Beta 2025-08 · Released August 2025',
-  badges: ['Beta 2025-08', 'Open sign-up'],
+  badges: ['Beta 2025-08', 'Sign-up by coupon'],
   icon: 'file',
   sections: [
     {
@@ -53,6 +53,21 @@ export const docPage: DocPage = {
               text: 'The [library](/app/library) with full-text search across lessons and extracted book text, [notes](/app/notes) in Markdown, [flashcards](/app/flashcards) scheduled with FSRS (import and export as CSV or Anki text, review statistics), and [progress](/app/progress) with goals, XP, levels and streaks.',
             },
             {
+              title: brand.coach,
+              icon: 'chart',
+              text: 'The [study coach](/app/coach): Socratic tutoring in Study Session, Quiz and General Knowledge modes, on the built-in engine or the configured models, within a monthly allowance of messages.',
+            },
+            {
+              title: brand.adaptTool,
+              icon: 'file',
+              text: `[${brand.adaptTool}](/app/adapt) turns PDF, DOCX, text and SCORM material into accessible lessons with a quiz, reviewed and approved before export as SCORM, HTML, Markdown or MP3.`,
+            },
+            {
+              title: 'Privacy and compliance',
+              icon: 'shield',
+              text: 'Consent choices and data requests in [Privacy](/app/privacy) for everyone, and the [compliance console](/app/compliance) with the audit log, incidents and retention.',
+            },
+            {
               title: 'Teaching',
               icon: 'book',
               text: 'For instructors: [their courses](/app/teaching), grading, and the [course editor](/app/course-editor) for modules, lessons, questions and quizzes.',
@@ -87,15 +102,13 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `These are described on the [Platform Overview](/platform-overview), the [${brand.coach}](/ai-study-coach) and [${brand.adaptTool}](${adaptPath}) pages as what we are building. They are not part of this build:`,
+          text: `Some of what the [Platform Overview](/platform-overview), [${brand.coach}](/ai-study-coach), [${brand.adaptTool}](${adaptPath}) and [SSO Integration](/sso-integration) pages describe is not part of this build yet:`,
         },
         {
           type: 'list',
           items: [
-            `The ${brand.coach} (Socratic tutoring in Study Session, Quiz and General Knowledge modes) and the AI models behind it; a voice feature after that.`,
-            `${brand.adaptTool}, the pipeline that turns course material into accessible lessons, quizzes and audio.`,
-            'Compliance tooling: the audit log, consent management, data subject requests and the security incident workflow.',
-            'Plans, subscriptions and usage quotas per tier, and the coupon-only beta access gate.',
+            `A voice feature for the ${brand.coach}.`,
+            'Reading PDF and ePub files inside the app; today they are downloaded.',
             'SAML single sign-on, and an installable app that works offline.',
           ],
         },
@@ -110,15 +123,15 @@ export const docPage: DocPage = {
           items: [
             {
               term: 'Sign-up',
-              text: 'Sign-up is open: anyone can [create an account](/signup) and confirms it from the email that follows. A coupon-only beta gate is planned, not enforced.',
+              text: 'During the beta, [creating an account](/signup) needs a coupon; the account is then confirmed from the email that follows. A deployment can open sign-up to anyone.',
             },
             {
               term: 'Pricing',
-              text: 'No plans are sold in this build and no payment is taken.',
+              text: 'The [plans](/app/plans) and their allowances are listed in the app; during the beta no plan is sold and no payment is taken.',
             },
             {
               term: 'Quotas',
-              text: 'Usage quotas per tier are planned with the subscriptions; today every key and user has the API limit of 100 requests per second. See [Data & Quotas](/data-quotas).',
+              text: 'Each plan has a monthly allowance of study coach messages, and every key has the API limit of 100 requests per second. See [Data & Quotas](/data-quotas).',
             },
           ],
         },
