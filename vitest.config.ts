@@ -39,6 +39,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A browser waits on a server, a database and rendering on a loaded two-core machine:
+          // expect.poll's one-second default failed tests that were right, only slower.
+          expect: { poll: { timeout: 15_000 } },
           pool: 'forks',
         },
       },

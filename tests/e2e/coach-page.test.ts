@@ -153,10 +153,10 @@ describe('the study coach page', () => {
     });
     await press(page, 'Add file');
     const list = page.getByRole('list', { name: 'Your files' });
-    await expect.poll(() => list.textContent(), { timeout: 15_000 }).toContain('Tide notes');
+    await expect.poll(() => list.textContent()).toContain('Tide notes');
     await say(page, 'Why do spring tides happen when the sun and moon line up?');
     await expect
-      .poll(() => page.getByTestId('coach-announcer').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('coach-announcer').textContent())
       .toContain('Source: your file Tide notes');
     await app.shot(page, 'own-file-answer-desktop');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -169,9 +169,7 @@ describe('the study coach page', () => {
     });
     await press(page, 'Add file');
     await expect
-      .poll(() => page.getByText(/not a PDF|could not be read|damaged/i).count(), {
-        timeout: 15_000,
-      })
+      .poll(() => page.getByText(/not a PDF|could not be read|damaged/i).count())
       .toBeGreaterThan(0);
     expect(await list.locator('> li').count()).toBe(1);
 
@@ -179,7 +177,7 @@ describe('the study coach page', () => {
     await page.getByText('No files yet.').waitFor();
     await say(page, 'Why do spring tides happen when the sun and moon line up?');
     await expect
-      .poll(() => page.getByTestId('coach-announcer').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('coach-announcer').textContent())
       .toContain("I don't know");
 
     await app.service.from('user_quotas').update({ monthly_limit: 2 }).eq('user_id', reader.id);

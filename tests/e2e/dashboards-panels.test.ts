@@ -152,13 +152,9 @@ describe('home analytics panels', () => {
     expect(calls.length).toBe(0);
     expect(await panel(page, 'live-analytics').count()).toBe(0);
     await analyticsSection(page).scrollIntoViewIfNeeded();
-    await expect.poll(() => calls.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => calls.length).toBeGreaterThan(0);
     expect(await panel(page, 'live-analytics').count()).toBe(1);
-    await expect
-      .poll(() => panel(page, 'live-analytics').getByText('Operational').count(), {
-        timeout: 15_000,
-      })
-      .toBe(1);
+    await expect.poll(() => panel(page, 'live-analytics').getByText('Operational').count()).toBe(1);
     // Nothing in the panels (the chart's text alternative included) widens a phone screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewports.mobile.width,
@@ -172,7 +168,7 @@ describe('home analytics panels', () => {
     const calls = await countMetricsCalls(page);
     await gotoHome(page);
     const live = panel(page, 'live-analytics');
-    await expect.poll(() => live.getByText('Operational').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => live.getByText('Operational').count()).toBe(1);
     await expect.poll(() => live.getByText('Total users').count()).toBe(1);
     expect(await live.textContent()).not.toContain('Error');
 
@@ -191,7 +187,7 @@ describe('home analytics panels', () => {
     await page.clock.install();
     const calls = await countMetricsCalls(page);
     await gotoHome(page);
-    await expect.poll(() => calls.started(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => calls.started()).toBeGreaterThan(0);
 
     // Keyboard: the headings are buttons with aria-expanded.
     await trigger(page, 'live-analytics').focus();
@@ -266,7 +262,7 @@ describe('home analytics panels', () => {
     await analyticsSection(page).screenshot({ path: `${screenshotDir}/panels-error-1280.png` });
 
     failing = false;
-    await expect.poll(() => live.getByText('Operational').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => live.getByText('Operational').count()).toBe(1);
     expect(await live.getByText('check logs').count()).toBe(0);
     await closePage(page);
   });
@@ -284,9 +280,9 @@ describe('home analytics panels', () => {
     const notice =
       'System operational! If you have users but seeing 0, there may be RLS policy restrictions.';
     const database = panel(page, 'database-analytics');
-    await expect.poll(() => database.getByText(notice).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => database.getByText(notice).count()).toBe(1);
     users = 12;
-    await expect.poll(() => database.getByText(notice).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => database.getByText(notice).count()).toBe(0);
     await closePage(page);
   });
 
@@ -295,9 +291,7 @@ describe('home analytics panels', () => {
     await gotoHome(page);
     const deployment = panel(page, 'deployment-analytics');
     await expect
-      .poll(() => deployment.getByText('Hosting analytics is not configured.').count(), {
-        timeout: 15_000,
-      })
+      .poll(() => deployment.getByText('Hosting analytics is not configured.').count())
       .toBe(1);
     // Setup steps are for operators (tests/e2e/hosting-not-configured.test.ts).
     expect(await deployment.textContent()).not.toContain('VERCEL_TOKEN');
@@ -348,7 +342,7 @@ describe('home analytics panels', () => {
     });
     await gotoHome(page);
     const list = panel(page, 'deployment-analytics').getByTestId('deployment-list');
-    await expect.poll(() => list.locator('li').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => list.locator('li').count()).toBe(3);
     const text = (await list.textContent()) ?? '';
     expect(text).toContain('Building');
     expect(text).toContain('Ready');
@@ -391,12 +385,8 @@ describe('home analytics panels', () => {
     await gotoHome(page);
     const deployment = panel(page, 'deployment-analytics');
     await expect
-      .poll(
-        () =>
-          deployment
-            .getByText('No Vercel projects found. Check your API token permissions.')
-            .count(),
-        { timeout: 15_000 },
+      .poll(() =>
+        deployment.getByText('No Vercel projects found. Check your API token permissions.').count(),
       )
       .toBe(1);
 
@@ -432,13 +422,9 @@ describe('home analytics panels', () => {
       const page = await openHome(viewport);
       await gotoHome(page);
       await expect
-        .poll(() => panel(page, 'live-analytics').getByText('Operational').count(), {
-          timeout: 15_000,
-        })
+        .poll(() => panel(page, 'live-analytics').getByText('Operational').count())
         .toBe(1);
-      await expect
-        .poll(() => page.getByText('Requests per minute, last hour').count(), { timeout: 15_000 })
-        .toBe(1);
+      await expect.poll(() => page.getByText('Requests per minute, last hour').count()).toBe(1);
       await analyticsSection(page).screenshot({
         path: `${screenshotDir}/panels-${viewport.width}.png`,
       });
