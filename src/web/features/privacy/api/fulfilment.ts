@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getClientConfig } from '@/lib/client-config';
+import { downloadBlob } from '@/lib/download';
 import { getSupabase } from '@/lib/supabase';
 import { privacyKeys } from './privacy-keys';
 
@@ -71,15 +72,8 @@ export async function downloadExport(exportId: string): Promise<void> {
   const link = (await (await callPrivacy(`/exports/${exportId}/link`)).json()) as { url: string };
   const path = link.url.replace(/^\/functions\/v1\/privacy/, '');
   const response = await callPrivacy(path);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download =
+  const filename =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     'lyceum-data.zip';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(filename, await response.blob());
 }
