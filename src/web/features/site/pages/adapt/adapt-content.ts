@@ -30,8 +30,8 @@ export const adaptHero = {
   eyebrow: brand.headerTitle,
   title: brand.adaptTool,
   tagline: 'Every course, accessible to every learner.',
-  lead: `${brand.adaptTool} turns the course material you already have — or a course you describe in a prompt — into accessible, adaptive, neurodiverse-friendly lessons, quizzes and audio, reviewed by your staff and delivered to your learning management system. It is planned, not in this build: this page describes how it will work.`,
-  badges: ['Planned: not in this build', 'SCORM, PDF, DOCX, TXT', 'Four-step AI pipeline'],
+  lead: `${brand.adaptTool} turns the course material you already have — or a course you describe in a prompt — into accessible, adaptive, neurodiverse-friendly lessons, quizzes and audio, reviewed by your staff and delivered to your learning management system. It runs on built-in engines that need no network, and on the language models an operator configures. Sign in as an instructor or organization admin and open ${brand.adaptTool} to try it.`,
+  badges: ['No network needed, or your own models', 'SCORM, PDF, DOCX, TXT', 'Four-step pipeline'],
   primaryAction: { href: '#example-flow', label: 'See an example flow' },
   secondaryAction: { href: '#workspace', label: 'Tour the workspace' },
 } as const;
