@@ -242,7 +242,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: 'Records kept for a limited time have a rule in `data_retention_policies`: the table (`table_name`), how long rows are kept (`retention_period_days`), the legal basis for keeping them (`legal_basis`), whether the rule is in force (`is_active`), and whether expired rows are deleted or anonymised. The defaults: audit entries seven years; failed sign-ins lose their address, browser and email after 30 days; data-room PIN attempts are deleted after 90 days and document views after two years. Learning records (notes, progress, attempts) are kept while the account exists.',
+          text: 'Records kept for a limited time have a rule in `data_retention_policies`: the table, how many days rows are kept, the legal basis, whether the rule is active, and whether expired rows are deleted or anonymised. The defaults: audit entries seven years; failed sign-ins lose their address, browser and email after 30 days; data-room PIN attempts are deleted after 90 days and document views after two years. Learning records (notes, progress, attempts) are kept while the account exists.',
         },
         {
           type: 'paragraph',
