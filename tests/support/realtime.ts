@@ -82,3 +82,70 @@ export class Inbox<T> {
     return this.items;
   }
 }
+
+/** A frame a raw Phoenix socket received, decoded from the 2.0.0 array form. */
+export interface RawFrame {
+  joinRef: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  payload: unknown;
+}
+
+/**
+ * A bare WebSocket speaking vsn 2.0.0 text frames, for what realtime-js never sends on its own
+ * (malformed frames, pushes to topics it has not joined, silence instead of heartbeats). It
+ * keeps what the server sent and how the server closed the connection.
+ */
+export interface RawSocket {
+  frames: Inbox<RawFrame>;
+  closed: Promise<{ code: number; reason: string }>;
+  /** Sends `[joinRef, ref, topic, event, payload]`. */
+  push(
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    event: string,
+    payload: unknown,
+  ): void;
+  sendText(text: string): void;
+  /** Waits for the reply to the push with this ref. */
+  reply(ref: string): Promise<{ status: string; response: Record<string, unknown> }>;
+  close(): void;
+}
+
+export async function rawSocket(server: Pick<TestServer, 'url' | 'anonKey'>): Promise<RawSocket> {
+  const url = `${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`;
+  const ws = new WebSocket(url);
+  const frames = new Inbox<RawFrame>();
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })),
+  );
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const [joinRef, ref, topic, event, payload] = JSON.parse(String(data)) as [
+      string | null,
+      string | null,
+      string,
+      string,
+      unknown,
+    ];
+    frames.push({ joinRef, ref, topic, event, payload });
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    frames,
+    closed,
+    push: (joinRef, ref, topic, event, payload) =>
+      ws.send(JSON.stringify([joinRef, ref, topic, event, payload])),
+    sendText: (text) => ws.send(text),
+    async reply(ref) {
+      const frame = await frames.until((f) => f.event === 'phx_reply' && f.ref === ref);
+      return frame.payload as { status: string; response: Record<string, unknown> };
+    },
+    close: () => ws.close(),
+  };
+}
