@@ -132,6 +132,8 @@ const schema = z.object({
   REALTIME_KEY_EVENTS_PER_SECOND: z.coerce.number().int().min(1).default(500),
   /** A connection that sends nothing (not even a heartbeat) for this long is closed. */
   REALTIME_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** Several processes on PostgreSQL: one not heard from this long is gone, its presences leave. */
+  REALTIME_PEER_TIMEOUT_SECONDS: z.coerce.number().min(0.3).max(3600).default(15),
   /** The spec's beta access gate: sign-up needs a valid coupon (decision 0601). */
   BETA_GATE: booleanFlag,
   /** Coupon codes one client address (or user) may try per 10 minutes before 429. */
@@ -232,6 +234,7 @@ function toConfig(env: z.infer<typeof schema>) {
       eventsPerSecond: env.REALTIME_EVENTS_PER_SECOND,
       keyEventsPerSecond: env.REALTIME_KEY_EVENTS_PER_SECOND,
       heartbeatTimeoutMs: Math.round(env.REALTIME_HEARTBEAT_TIMEOUT_SECONDS * 1000),
+      peerTimeoutMs: Math.round(env.REALTIME_PEER_TIMEOUT_SECONDS * 1000),
     },
     billing: billingConfig(env),
     auth: {

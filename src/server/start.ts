@@ -28,6 +28,7 @@ import { createLogger, type Logger } from './logger';
 import { organizationKeyVerifier } from './public-api/organization-keys';
 import { ChangeFeed } from './realtime/changes';
 import { RealtimeHub } from './realtime/hub';
+import { startPresenceRelay } from './realtime/presence-relay';
 import { startRealtimeRelay } from './realtime/relay';
 import { createBlobStore, createStorage, STALE_UPLOAD_MS } from './storage/storage';
 import { readVersion } from './version';
@@ -102,6 +103,7 @@ export async function startServer(
   const db = options.db ?? (await openDatabase(config, log));
   let jobQueue: JobQueue | undefined;
   let realtimeRelay: { stop(): Promise<void> } | undefined;
+  let presenceRelay: { stop(): Promise<void> } | undefined;
   try {
     const prepared = await prepareDatabase(config, db, log);
     // Sign-outs and API usage are shared through the database, so any number of processes
@@ -123,6 +125,14 @@ export async function startServer(
       realtimeChanges: new ChangeFeed(db, log),
     };
     realtimeRelay = await startRealtimeRelay({ db, hub: deps.realtime, log });
+    // One PGlite process holds every presence itself; processes on PostgreSQL share theirs.
+    if (db.kind === 'postgres')
+      presenceRelay = await startPresenceRelay({
+        db,
+        hub: deps.realtime,
+        log,
+        peerTimeoutMs: config.realtime.peerTimeoutMs,
+      });
     await deps.realtimeChanges.start();
     const app = createGateway(deps);
     const metricsFlush = startMetricsFlush(deps);
@@ -154,6 +164,7 @@ export async function startServer(
         // Stop accepting connections, let in-flight requests finish, then close the database.
         await realtime.close();
         await realtimeRelay?.stop();
+        await presenceRelay?.stop();
         await deps.realtimeChanges.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -170,6 +181,7 @@ export async function startServer(
     };
   } catch (error) {
     await realtimeRelay?.stop().catch(() => undefined);
+    await presenceRelay?.stop().catch(() => undefined);
     await jobQueue?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;

@@ -5,7 +5,7 @@
  * nothing of sockets or frames: a subscriber is anything that can take a delivery, and the
  * frame cache lets the transport encode one message once for all its recipients.
  */
-import { PresenceRoom, type PresenceDiff, type PresenceState } from './presence';
+import { PresenceRoom, type PresenceDiff, type PresenceMeta, type PresenceState } from './presence';
 
 export type BroadcastBody = { kind: 'json'; json: string } | { kind: 'binary'; bytes: Uint8Array };
 
@@ -37,6 +37,19 @@ function roomKey(topic: string, isPrivate: boolean): string {
   return `${isPrivate ? 'private' : 'public'}|${topic}`;
 }
 
+/**
+ * A presence of this process's subscribers as it travels to the other processes
+ * (presence-relay.ts): tracked with its key and meta, or gone (no key).
+ */
+export interface PresenceChange {
+  topic: string;
+  isPrivate: boolean;
+  /** The subscriber's id, unique across processes. */
+  id: string;
+  key?: string;
+  meta?: PresenceMeta;
+}
+
 /** A broadcast as it travels between processes (relay.ts). */
 export interface Broadcast {
   topic: string;
@@ -50,18 +63,31 @@ export class RealtimeHub {
   private subscriberCount = 0;
   /** Hands every broadcast of this process to the others (set by relay.ts on PostgreSQL). */
   relay: ((broadcast: Broadcast) => void) | undefined;
+  /** Hands every presence change of this process to the others (presence-relay.ts). */
+  presenceRelay: ((change: PresenceChange) => void) | undefined;
 
   get subscriptions(): number {
     return this.subscriberCount;
   }
 
-  join(subscriber: Subscriber): void {
-    const key = roomKey(subscriber.topic, subscriber.isPrivate);
+  private room(topic: string, isPrivate: boolean): Room {
+    const key = roomKey(topic, isPrivate);
     let room = this.rooms.get(key);
     if (!room) {
       room = { subscribers: new Map(), presence: new PresenceRoom() };
       this.rooms.set(key, room);
     }
+    return room;
+  }
+
+  /** A room nobody here subscribes to and nobody anywhere is present in is forgotten. */
+  private forgetIfEmpty(topic: string, isPrivate: boolean, room: Room): void {
+    if (room.subscribers.size === 0 && room.presence.size === 0)
+      this.rooms.delete(roomKey(topic, isPrivate));
+  }
+
+  join(subscriber: Subscriber): void {
+    const room = this.room(subscriber.topic, subscriber.isPrivate);
     if (!room.subscribers.has(subscriber.id)) this.subscriberCount += 1;
     room.subscribers.set(subscriber.id, subscriber);
   }
@@ -72,9 +98,8 @@ export class RealtimeHub {
     const room = this.rooms.get(key);
     if (!room || !room.subscribers.delete(subscriber.id)) return;
     this.subscriberCount -= 1;
-    const diff = room.presence.untrack(subscriber.id);
-    if (diff) this.sendDiff(room, diff);
-    if (room.subscribers.size === 0) this.rooms.delete(key);
+    this.untrackIn(room, subscriber);
+    this.forgetIfEmpty(subscriber.topic, subscriber.isPrivate, room);
   }
 
   /**
@@ -105,13 +130,72 @@ export class RealtimeHub {
   track(subscriber: Subscriber, key: string, payload: Record<string, unknown>): void {
     const room = this.rooms.get(roomKey(subscriber.topic, subscriber.isPrivate));
     if (!room?.subscribers.has(subscriber.id)) return;
-    this.sendDiff(room, room.presence.track(subscriber.id, key, payload));
+    const diff = room.presence.track(subscriber.id, key, payload);
+    this.sendDiff(room, diff);
+    this.presenceRelay?.({
+      topic: subscriber.topic,
+      isPrivate: subscriber.isPrivate,
+      id: subscriber.id,
+      key,
+      meta: diff.joins[key]!.metas[0]!,
+    });
   }
 
   untrack(subscriber: Subscriber): void {
     const room = this.rooms.get(roomKey(subscriber.topic, subscriber.isPrivate));
-    const diff = room?.presence.untrack(subscriber.id);
-    if (room && diff) this.sendDiff(room, diff);
+    if (room) this.untrackIn(room, subscriber);
+  }
+
+  private untrackIn(room: Room, subscriber: Subscriber): void {
+    const diff = room.presence.untrack(subscriber.id);
+    if (!diff) return;
+    this.sendDiff(room, diff);
+    this.presenceRelay?.({
+      topic: subscriber.topic,
+      isPrivate: subscriber.isPrivate,
+      id: subscriber.id,
+    });
+  }
+
+  /** Every presence of this process's subscribers, as changes (for a process that asks). */
+  ownPresences(): PresenceChange[] {
+    const changes: PresenceChange[] = [];
+    for (const [key, room] of this.rooms) {
+      const [scope, ...rest] = key.split('|');
+      const topic = rest.join('|');
+      for (const [id, entry] of room.presence.list())
+        changes.push({
+          topic,
+          isPrivate: scope === 'private',
+          id,
+          key: entry.key,
+          meta: entry.meta,
+        });
+    }
+    return changes;
+  }
+
+  /** Applies a presence change another process made. */
+  applyRemote(origin: string, change: PresenceChange): void {
+    const room = this.room(change.topic, change.isPrivate);
+    const id = `${origin}/${change.id}`;
+    const diff =
+      change.key !== undefined && change.meta !== undefined
+        ? room.presence.putRemote(id, { key: change.key, meta: change.meta, origin })
+        : room.presence.untrack(id);
+    if (diff) this.sendDiff(room, diff);
+    this.forgetIfEmpty(change.topic, change.isPrivate, room);
+  }
+
+  /** Removes every presence another process tracked (it stopped, or stopped answering). */
+  dropOrigin(origin: string): void {
+    for (const [key, room] of [...this.rooms]) {
+      for (const [id] of room.presence.list(origin)) {
+        const diff = room.presence.untrack(id);
+        if (diff) this.sendDiff(room, diff);
+      }
+      if (room.subscribers.size === 0 && room.presence.size === 0) this.rooms.delete(key);
+    }
   }
 
   presenceState(topic: string, isPrivate: boolean): PresenceState {

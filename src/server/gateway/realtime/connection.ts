@@ -59,6 +59,11 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 /** Tokens are checked again at least this often (a signed-out session is refused). */
 const RECHECK_TOKEN_MS = 5 * 60_000;
 const TOPIC_PREFIX = 'realtime:';
+/**
+ * A presence meta travels to the other gateway processes in one NOTIFY (at most 8000 bytes
+ * with its envelope, decision 0303), so it is held to this on every database alike.
+ */
+const MAX_PRESENCE_BYTES = 6000;
 
 /** Supabase Realtime's reasons, `Code: message`, which realtime-js shows as the error. */
 function reason(code: string, message: string) {
@@ -561,7 +566,10 @@ export class RealtimeConnection {
     const meta = payload.payload ?? {};
     if (!isRecord(meta))
       return this.reply(message, 'error', { reason: 'Presence track payload must be a map' });
-    if (Buffer.byteLength(JSON.stringify(meta)) > this.deps.limits.maxMessageBytes)
+    if (
+      Buffer.byteLength(JSON.stringify(meta)) >
+      Math.min(this.deps.limits.maxMessageBytes, MAX_PRESENCE_BYTES)
+    )
       return this.reply(
         message,
         'error',
