@@ -2,11 +2,16 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './vite.pwa';
+
+// WEB_DIST_DIR lets parallel builds (and the server) use another directory.
+const outDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 
 export default defineConfig({
   root: path.resolve('src/web'),
   publicDir: path.resolve('src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions(outDir))],
   resolve: {
     alias: {
       '@': path.resolve('src/web'),
@@ -18,8 +23,7 @@ export default defineConfig({
     },
   },
   build: {
-    // WEB_DIST_DIR lets parallel builds (and the server) use another directory.
-    outDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     // scripts/prerender.ts reads it to preload each page's chunks.

@@ -50,16 +50,18 @@ export const acceptedConsentScript = `try {
 
 /**
  * `firstVisit`: contexts start with no consent choice, so the banner shows (the consent
- * tests); otherwise each new context has made one.
+ * tests); otherwise each new context has made one. Service workers are blocked unless a
+ * context asks for them (`serviceWorkers: 'allow'`, the installed-app tests): once the worker
+ * controls a page it answers navigations and assets itself, which would change what every other
+ * test observes about the server's answers and its routed requests.
  */
 export async function launchBrowser(options: { firstVisit?: boolean } = {}): Promise<Browser> {
   ensureChromium();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumFlags });
-  if (options.firstVisit) return browser;
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args) => {
-    const context = await newContext(...args);
-    await context.addInitScript(acceptedConsentScript);
+  browser.newContext = async (contextOptions = {}) => {
+    const context = await newContext({ serviceWorkers: 'block', ...contextOptions });
+    if (!options.firstVisit) await context.addInitScript(acceptedConsentScript);
     return context;
   };
   return browser;

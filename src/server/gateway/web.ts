@@ -50,7 +50,12 @@ export function webRoutes(distDir: string) {
       if (fs.existsSync(file) && fs.statSync(file).isFile()) {
         return serveStatic({
           root: relativeRoot,
-          onFound: (_p, ctx) => ctx.header('Cache-Control', 'public, max-age=3600'),
+          // The service worker is checked on every visit so a deployment reaches visitors.
+          onFound: (_p, ctx) =>
+            ctx.header(
+              'Cache-Control',
+              pathname === '/sw.js' ? REVALIDATE : 'public, max-age=3600',
+            ),
         })(c, next);
       }
     }

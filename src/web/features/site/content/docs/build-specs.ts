@@ -72,7 +72,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `${brand.product} runs in the browser as one responsive web application for phones, tablets and desktops, tested at widths from a 390 px phone to a 1280 px desktop, with nothing to install from an app store. An installable app that works offline is planned.`,
+          text: `${brand.product} runs in the browser as one responsive web application for phones, tablets and desktops, tested at widths from a 390 px phone to a 1280 px desktop, with nothing to install from an app store. It installs as an app from the browser, and pages already visited open offline; studying offline (lessons and flashcard reviews kept on the device and synchronised later) is planned.`,
         },
         {
           type: 'list',

@@ -109,7 +109,8 @@ export const docPage: DocPage = {
           items: [
             `A voice feature for the ${brand.coach}.`,
             'Reading PDF and ePub files inside the app; today they are downloaded.',
-            'SAML single sign-on, and an installable app that works offline.',
+            'SAML single sign-on.',
+            'Studying offline: lessons and flashcard reviews kept on the device and synchronised later. The app already installs from the browser and opens pages already visited offline.',
           ],
         },
       ],

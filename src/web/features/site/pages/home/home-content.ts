@@ -146,7 +146,7 @@ export const technologyStack = {
       icon: Monitor,
       items: [
         'React single-page app, TypeScript',
-        'Responsive on phones and desktops; installable offline app planned',
+        'Responsive on phones and desktops; installs as an app, offline study planned',
         'Tailwind CSS design system with accessible components',
       ],
     },

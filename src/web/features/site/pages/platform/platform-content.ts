@@ -272,7 +272,7 @@ export const whyChoose: FeatureItem[] = [
 export const architecture: FeatureItem[] = [
   {
     title: 'Responsive web app',
-    text: 'Runs in any modern browser on desktop and mobile; an installable app that works offline is planned.',
+    text: 'Runs in any modern browser on desktop and mobile, installs as an app and opens visited pages offline; studying offline is planned.',
     icon: Monitor,
   },
   {

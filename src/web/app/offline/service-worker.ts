@@ -1,0 +1,75 @@
+/**
+ * Registers the service worker Workbox generates (vite.pwa.ts, decision 0180) and offers a
+ * reload when a new version has been deployed. Loaded with the notification area after the
+ * page is interactive, so no page carries it in its first load.
+ */
+import { toast } from 'sonner';
+import { APP_SHELL_URL, ASSETS_CACHE, PAGES_CACHE } from '@common/offline-caches';
+
+const UPDATE_TOAST_ID = 'app-update';
+
+export async function registerServiceWorker(): Promise<void> {
+  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  offerUpdates(registration);
+  await navigator.serviceWorker.ready;
+  await keepWhatThisPageLoaded();
+}
+
+/**
+ * The worker only sees requests made after it started, so the page hands it the files it
+ * already loaded (from the browser's HTTP cache, no download) and itself: reloading this page
+ * offline then works from the first visit.
+ */
+async function keepWhatThisPageLoaded(): Promise<void> {
+  const sameOriginAssets = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.href);
+  const assets = await caches.open(ASSETS_CACHE);
+  await Promise.allSettled(
+    sameOriginAssets.map(async (url) => {
+      if (!(await assets.match(url))) await assets.add(url);
+    }),
+  );
+  if (location.pathname === APP_SHELL_URL || location.pathname.startsWith(`${APP_SHELL_URL}/`)) {
+    return;
+  }
+  const pages = await caches.open(PAGES_CACHE);
+  const page = location.origin + location.pathname + location.search;
+  // A page that answers with an error (the not-found page) is not kept: add() refuses it.
+  if (!(await pages.match(page))) await pages.add(page).catch(() => undefined);
+}
+
+function offerUpdates(registration: ServiceWorkerRegistration): void {
+  // Only an update waits behind a controlling worker; the first install just takes over later.
+  const offer = (worker: ServiceWorker) => {
+    if (!navigator.serviceWorker.controller) return;
+    toast('A new version of Lyceum is available.', {
+      id: UPDATE_TOAST_ID,
+      description: 'Reload to use it. Anything you typed on this page may be lost.',
+      duration: Number.POSITIVE_INFINITY,
+      action: {
+        label: 'Reload',
+        onClick: () => {
+          navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), {
+            once: true,
+          });
+          worker.postMessage({ type: 'SKIP_WAITING' });
+        },
+      },
+    });
+  };
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offer(installing);
+    });
+  });
+  // A visitor who leaves the tab open for days still hears about a deployment when they return.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);
+  });
+}
