@@ -33,6 +33,11 @@ create policy readable on public.rt_posts for select to authenticated
   using (published or author = auth.uid());
 select realtime.enable_changes('public.rt_posts');
 
+create table public.rt_owned (id int primary key, owner uuid not null, note text);
+alter table public.rt_owned enable row level security;
+create policy own on public.rt_owned for select to authenticated using (owner = auth.uid());
+select realtime.enable_changes('public.rt_owned');
+
 create table public.rt_full (id int primary key, note text);
 alter table public.rt_full replica identity full;
 select realtime.enable_changes('public.rt_full');
@@ -181,14 +186,54 @@ describe.each(databaseKinds)('realtime postgres changes (%s)', (kind) => {
     await sql('delete from public.rt_posts where id = $1', [id]);
 
     expect(await bobInbox.until((c) => c.eventType === 'DELETE')).toMatchObject({ old: { id } });
-    // Alice only ever sees the row published, and on an RLS table old records are the key.
+    // Alice only ever sees the row published. As in Supabase, the update that showed it to her
+    // carries its whole old row (replica identity full); the delete only the key.
     const seen: Change[] = [];
     do seen.push(await aliceInbox.next());
     while (seen.at(-1)!.eventType !== 'DELETE');
     for (const change of seen) {
       if (change.eventType !== 'DELETE') expect(change.new).toMatchObject({ published: true });
-      expect(change.old).toEqual(change.eventType === 'INSERT' ? {} : { id });
+      if (change.eventType === 'UPDATE')
+        expect(change.old).toEqual({ id, author: bob, title: 'draft', published: false });
+      if (change.eventType === 'DELETE') expect(change.old).toEqual({ id });
     }
+  });
+
+  it('sends old records of an RLS table as Supabase does: by replica identity, deletes by key', async () => {
+    const id = nextId++;
+    const full = new Inbox<Change>();
+    const keyed = new Inbox<Change>();
+    await joined(
+      (await as(alice))
+        .channel(`c-${randomUUID()}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_posts' }, full.push)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_owned' }, keyed.push),
+    );
+    await sql(`insert into public.rt_posts (id, author, title) values ($1, $2, 'mine')`, [
+      id,
+      alice,
+    ]);
+    await sql(`insert into public.rt_owned (id, owner, note) values ($1, $2, 'mine')`, [id, alice]);
+    expect(await full.next()).toMatchObject({ eventType: 'INSERT', old: {} });
+    expect(await keyed.next()).toMatchObject({ eventType: 'INSERT', old: {} });
+
+    await sql(`update public.rt_posts set title = 'renamed' where id = $1`, [id]);
+    await sql(`update public.rt_owned set note = 'renamed' where id = $1`, [id]);
+    expect(await full.next()).toMatchObject({
+      eventType: 'UPDATE',
+      new: { id, title: 'renamed' },
+      old: { id, author: alice, title: 'mine', published: false },
+    });
+    expect(await keyed.next()).toMatchObject({
+      eventType: 'UPDATE',
+      new: { id, note: 'renamed' },
+      old: { id },
+    });
+
+    await sql('delete from public.rt_posts where id = $1', [id]);
+    await sql('delete from public.rt_owned where id = $1', [id]);
+    expect(await full.next()).toMatchObject({ eventType: 'DELETE', new: {}, old: { id } });
+    expect(await keyed.next()).toMatchObject({ eventType: 'DELETE', new: {}, old: { id } });
   });
 
   it('sends the whole old row of a table with replica identity full', async () => {
