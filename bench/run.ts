@@ -16,6 +16,7 @@ const benches: string[][] = [
   ['bench/embedded-fsync-bench.ts'],
   ['bench/auth-bench.ts'],
   ['bench/coupon-race-bench.ts'],
+  ['bench/realtime-bench.ts'],
 ];
 
 let failures = 0;
