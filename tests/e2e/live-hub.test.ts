@@ -106,6 +106,20 @@ describe('the live room with a learner and an instructor', () => {
         .getByText('Ines Instructor says: It lowers surface tension')
         .waitFor();
 
+      // Moderation: the instructor removes the learner's message; its removal reaches the
+      // learner's screen as it happens (postgres changes), and the text is gone there too.
+      await instructor
+        .getByRole('list', { name: 'Chat messages' })
+        .getByRole('listitem')
+        .filter({ hasText: 'What does surfactant do in the alveoli?' })
+        .getByRole('button', { name: /^Remove/ })
+        .click();
+      const learnerChat = learner.getByRole('list', { name: 'Chat messages' });
+      await learnerChat.getByText('Removed by an instructor.').waitFor();
+      expect(await learnerChat.getByText('What does surfactant do in the alveoli?').count()).toBe(
+        0,
+      );
+
       // The instructor opens a poll; the learner answers; the results show the answer.
       await instructor
         .getByLabel('Question', { exact: true })

@@ -1,8 +1,9 @@
 /**
  * The live hub's rules (decision 0310) through supabase-js on both databases: the room of a
  * course is its enrolled learners' and its teachers'; a muted learner cannot post; each learner
- * answers a live question once; only those who teach remove, mute, ask and close; and only the
- * room's members join its private realtime channel and see who is there.
+ * answers a live question once; only those who teach remove, mute, ask and close; only the
+ * room's members join its private realtime channel and see who is there; and chat reaches the
+ * room by postgres changes, never anyone outside it.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -340,5 +341,72 @@ describe.each(databaseKinds)('the live hub on %s', (kind) => {
       garbage.channel('live:not-a-course', { config: { private: true } }),
     );
     expect(wrong.status).toBe('CHANNEL_ERROR');
+  });
+
+  it('delivers chat and its removal by postgres changes to the room only', async () => {
+    // A table anyone may read: its change, committed last, shows that nothing came before it.
+    await server.deps.db.exec(`
+      create table if not exists public.live_probe (id int primary key);
+      grant select on public.live_probe to authenticated;
+      select realtime.enable_changes('public.live_probe');
+    `);
+    type Change = { eventType: string; table: string; new: Record<string, unknown>; old: object };
+    async function watch(actor: 'learner' | 'other_learner') {
+      const client = realtimeClient(server, { token: () => f.users[actor].token });
+      realtimeClients.push(client);
+      await withToken(client);
+      const inbox = new Inbox<Change>();
+      await joined(
+        client
+          .channel(`chat-${actor}-${f.course}`)
+          .on(
+            'postgres_changes',
+            {
+              event: '*',
+              schema: 'public',
+              table: 'live_messages',
+              filter: `course_id=eq.${f.course}`,
+            },
+            inbox.push,
+          )
+          .on(
+            'postgres_changes',
+            { event: 'INSERT', schema: 'public', table: 'live_probe' },
+            inbox.push,
+          ),
+      );
+      return inbox;
+    }
+    const room = await watch('learner');
+    const outside = await watch('other_learner');
+
+    const posted = await f
+      .client('instructor')
+      .from('live_messages')
+      .insert({ course_id: f.course, body: 'Bring your stethoscope on Friday.' })
+      .select('id')
+      .single();
+    expect(await room.next()).toMatchObject({
+      eventType: 'INSERT',
+      new: {
+        id: posted.data!.id,
+        body: 'Bring your stethoscope on Friday.',
+        from_instructor: true,
+      },
+    });
+    const removed = await f
+      .client('instructor')
+      .from('live_messages')
+      .update({ body: '' })
+      .eq('id', posted.data!.id);
+    expect(removed.error).toBeNull();
+    const removal = await room.next();
+    expect(removal).toMatchObject({ eventType: 'UPDATE', new: { id: posted.data!.id, body: '' } });
+    expect(removal.new.removed_at).toEqual(expect.any(String));
+    // The old record is the key: the removed text never travels.
+    expect(removal.old).toEqual({ id: posted.data!.id });
+
+    await server.deps.db.query('insert into public.live_probe (id) values (1)');
+    expect(await outside.next()).toMatchObject({ eventType: 'INSERT', table: 'live_probe' });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The live room's realtime channel (decision 0310): presence on the private channel
- * `live:<course id>` — who is here, with their status —, the database's word that a part of the
- * room changed, and, on every (re)subscription after the first, a catch-up of the room's tables, so chat missed while the connection was down
+ * `live:<course id>` — who is here, with their status —, the chat's rows by postgres changes
+ * (each checked against the member's own row-level security before it is sent), the
+ * database's word that another part of the room changed, and, on every (re)subscription after
+ * the first, a catch-up of the room's tables, so chat missed while the connection was down
  * comes back from the table. Realtime decides who may join through the room's policies on
  * `realtime.messages`.
  */
@@ -9,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
+import { CHAT_HISTORY, messageFrom, type LiveMessage, type MessageRow } from './api/get-live-room';
 import { liveKeys } from './api/live-keys';
 
 export type PresenceStatus = 'here' | 'away' | 'question';
@@ -32,6 +35,19 @@ interface PresenceMeta {
   name?: unknown;
   role?: unknown;
   status?: unknown;
+}
+
+/** The chat with a message added or replaced (a removal), in the order the room reads it. */
+export function withMessage(
+  messages: LiveMessage[] | undefined,
+  message: LiveMessage,
+): LiveMessage[] | undefined {
+  if (!messages) return messages;
+  const others = messages.filter((m) => m.id !== message.id);
+  const at = (m: LiveMessage) => Date.parse(m.createdAt);
+  return [...others, message]
+    .sort((a, b) => at(a) - at(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(-CHAT_HISTORY);
 }
 
 function peopleFrom(state: Record<string, PresenceMeta[]>): PresentPerson[] {
@@ -90,11 +106,28 @@ export function useLiveChannel(options: {
         .on('presence', { event: 'sync' }, () => {
           if (channel) setPeople(peopleFrom(channel.presenceState<PresenceMeta>()));
         })
-        // The database's triggers say which part of the room changed (db/app/0611); the part is
-        // read again through row-level security, never taken from the broadcast.
+        // New and removed messages arrive as rows, each one the member may select (db/app 0612).
+        .on(
+          'postgres_changes',
+          {
+            event: '*',
+            schema: 'public',
+            table: 'live_messages',
+            filter: `course_id=eq.${courseId}`,
+          },
+          (change) => {
+            if (change.eventType !== 'INSERT' && change.eventType !== 'UPDATE') return;
+            const message = messageFrom(change.new as MessageRow);
+            queryClient.setQueryData<LiveMessage[]>(liveKeys.messages(userId, courseId), (old) =>
+              withMessage(old, message),
+            );
+          },
+        )
+        // The database's triggers say which other part of the room changed (db/app/0611); the
+        // part is read again through row-level security, never taken from the broadcast.
         .on('broadcast', { event: 'changed' }, ({ payload }) => {
           const part = (payload as { part?: unknown } | undefined)?.part;
-          if (part === 'messages' || part === 'question' || part === 'hands' || part === 'mutes')
+          if (part === 'question' || part === 'hands' || part === 'mutes')
             void queryClient.invalidateQueries({ queryKey: liveKeys[part](userId, courseId) });
         })
         .subscribe((state) => {

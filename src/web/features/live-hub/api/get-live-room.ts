@@ -96,7 +96,7 @@ export async function getLiveHeader(userId: string, courseId: string): Promise<L
   };
 }
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   user_id: string;
   author_name: string;
