@@ -87,7 +87,8 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
         id: avatars,
         name: avatars,
         public: true,
-        file_size_limit: 1024,
+        // Decimal, as Supabase Storage reads "1KB".
+        file_size_limit: 1000,
         allowed_mime_types: ['image/png', 'text/*'],
       });
 
@@ -455,6 +456,34 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
       expect(
         (await expired.storage.from('homework').download(`${aliceId}/essay.txt`)).error,
       ).toMatchObject({ status: 400, message: 'JWT expired' });
+    });
+
+    it('answers a route Storage does not have with a storage error naming the route', async () => {
+      const headers = {
+        apikey: server.serviceRoleKey,
+        authorization: `Bearer ${server.serviceRoleKey}`,
+      };
+      for (const [method, route] of [
+        ['GET', '/storage/v1/objects/homework/a.txt'],
+        ['POST', '/storage/v1/bucket/homework/rename'],
+        ['PATCH', '/storage/v1/object/homework/a.txt'],
+        ['GET', '/storage/v1/'],
+      ] as const) {
+        const response = await fetch(server.url + route, { method, headers });
+        expect(response.status, `${method} ${route}`).toBe(404);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        const body = (await response.json()) as {
+          statusCode: string;
+          error: string;
+          message: string;
+        };
+        expect(body).toEqual({
+          statusCode: '404',
+          code: 'NotFound',
+          error: 'Not Found',
+          message: `Route ${method}:${route.slice('/storage/v1'.length)} not found`,
+        });
+      }
     });
 
     it('refuses path traversal, NUL bytes, backslashes and empty segments', async () => {

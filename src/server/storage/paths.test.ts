@@ -41,8 +41,19 @@ describe('bucket settings', () => {
   });
 
   it('parses size limits as Supabase does', () => {
-    expect(parseSizeLimit('20MB')).toBe(20 * 1024 * 1024);
-    expect(parseSizeLimit('1kb')).toBe(1024);
+    // Decimal units, as Supabase Storage reads them.
+    expect(parseSizeLimit('20MB')).toBe(20_000_000);
+    expect(parseSizeLimit('20mb')).toBe(20_000_000);
+    expect(parseSizeLimit('1kb')).toBe(1000);
+    expect(parseSizeLimit('1.5GB')).toBe(1_500_000_000);
+    expect(parseSizeLimit('3B')).toBe(3);
+    // Three significant digits, then the unit.
+    expect(parseSizeLimit('1.2345MB')).toBe(1_230_000);
+    // A unit is required in a string, with nothing between it and the number.
+    expect(() => parseSizeLimit('1000')).toThrow(/Invalid file size/);
+    expect(() => parseSizeLimit('20 MB')).toThrow(/Invalid file size/);
+    expect(() => parseSizeLimit('20MiB')).toThrow(/Invalid file size/);
+    expect(() => parseSizeLimit('0kb')).toThrow(/Invalid file size/);
     expect(parseSizeLimit(500)).toBe(500);
     expect(parseSizeLimit(null)).toBeNull();
     expect(() => parseSizeLimit('lots')).toThrow(/Invalid file size/);

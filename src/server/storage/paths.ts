@@ -84,10 +84,13 @@ export function parseSizeLimit(value: unknown): number | null {
     return value;
   }
   if (typeof value === 'string') {
-    const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(value);
+    // Supabase Storage's reading: a number and a unit with nothing between them, decimal units
+    // ("20mb" is 20,000,000 bytes), the number rounded to three significant digits.
+    const match = /^(\d+(?:\.\d+)?)(gb|mb|kb|b)$/i.exec(value);
     if (match) {
-      const units: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
-      const bytes = Math.floor(Number(match[1]) * units[(match[2] ?? 'b').toLowerCase()]!);
+      const units: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
+      const amount = Number(Number.parseFloat(match[1]!).toPrecision(3));
+      const bytes = Math.round(amount * units[match[2]!.toLowerCase()]!);
       if (bytes > 0) return bytes;
     }
   }

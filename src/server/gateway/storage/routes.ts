@@ -446,6 +446,21 @@ export function storageRoutes(
     return c.json({ message: 'Successfully deleted' });
   });
 
+  // Any other method and path: Storage's own 404 (as its HTTP framework words it), never the
+  // web app's page or a misleading "Bucket not found".
+  app.all('*', (c) => {
+    const route = c.req.path.replace(/^\/storage\/v1/, '') || '/';
+    return c.json(
+      {
+        statusCode: '404',
+        code: 'NotFound',
+        error: 'Not Found',
+        message: `Route ${c.req.method}:${route} not found`,
+      },
+      404,
+    );
+  });
+
   return app;
 }
 
