@@ -92,8 +92,16 @@ describe.each(databaseKinds)('realtime authorization (%s)', (kind) => {
       .setExpirationTime('1h')
       .sign(privateKey);
     const expired = await signUserToken(server, writer, { expiresIn: -10 });
+    // Another deployment's token: its own key, which this one never published.
+    const elsewhere = await jose.generateKeyPair('ES256');
+    const otherDeployment = await new jose.SignJWT({ role: 'authenticated', sub: writer })
+      .setProtectedHeader({ alg: 'ES256', kid: randomUUID(), typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(elsewhere.privateKey);
     const cases = [
       [forged, 'JwtSignatureError: Failed to validate JWT signature'],
+      [otherDeployment, 'JwtSignatureError: Failed to validate JWT signature'],
       [expired, 'InvalidJWTToken: Token has expired'],
       ['not-a-jwt', 'MalformedJWT: The token provided is not a valid JWT'],
     ] as const;

@@ -199,4 +199,32 @@ describe.each(databaseKinds)('realtime broadcast and presence (%s)', (kind) => {
     await joined(listener.channel(`room-${randomUUID()}`));
     expect(server.deps.realtime.subscriptions).toBe(before);
   });
+
+  it('counts each client event and each delivery into the platform metrics’ realtime_events', async () => {
+    const room = `room-${randomUUID()}`;
+    const inbox = new Inbox<Received>();
+    const sender = await joined(client().channel(room, { config: { broadcast: { ack: true } } }));
+    await joined(client().channel(room).on('broadcast', { event: 'm' }, inbox.push));
+    await joined(
+      client()
+        .channel(room)
+        .on('broadcast', { event: 'm' }, () => undefined),
+    );
+    // What earlier tests counted is written out first, then forgotten.
+    await server.deps.metrics.flush(server.deps.db);
+    await server.deps.db.exec('delete from platform.request_metrics');
+
+    expect(await sender.send({ type: 'broadcast', event: 'm', payload: { n: 1 } })).toBe('ok');
+    await inbox.next();
+    await server.deps.metrics.flush(server.deps.db);
+
+    const { data, error } = await server
+      .anon()
+      .rpc('get_public_platform_metrics')
+      .setHeader('Cache-Control', 'no-cache');
+    expect(error).toBeNull();
+    // One broadcast received from the sender, delivered to two subscribers; joins, replies and
+    // heartbeats are not events.
+    expect((data as { estimates: { realtime_events: number } }).estimates.realtime_events).toBe(3);
+  });
 });
