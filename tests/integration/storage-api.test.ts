@@ -208,6 +208,31 @@ describe.each(storageSetups)('storage buckets and objects on %s with %s blobs', 
       });
     });
 
+    it('keeps owner_id, so policies written for Supabase with owner_id decide access', async () => {
+      await server.deps.db.exec(`
+        insert into storage.buckets (id, name) values ('diaries', 'diaries') on conflict do nothing;
+        create policy "diaries: write own" on storage.objects for insert to authenticated
+          with check (bucket_id = 'diaries' and owner_id = (select auth.uid()::text));
+        create policy "diaries: read own" on storage.objects for select to authenticated
+          using (bucket_id = 'diaries' and owner_id = (select auth.uid()::text));
+      `);
+      const { id: aliceId, client: alice } = await newUser();
+      const { client: bob } = await newUser();
+      expect(
+        (await alice.storage.from('diaries').upload('monday.txt', 'dear diary')).error,
+      ).toBeNull();
+      const { rows } = await server.deps.db.query<{ owner_id: string }>(
+        `select owner_id from storage.objects where bucket_id = 'diaries' and name = 'monday.txt'`,
+      );
+      expect(rows).toEqual([{ owner_id: aliceId }]);
+      expect(await (await alice.storage.from('diaries').download('monday.txt')).data?.text()).toBe(
+        'dear diary',
+      );
+      expect((await bob.storage.from('diaries').download('monday.txt')).error).toMatchObject({
+        status: 404,
+      });
+    });
+
     it('refuses a duplicate without upsert, replaces with x-upsert and updates with PUT', async () => {
       const { id: aliceId, client: alice } = await newUser();
       await alice.storage.from('homework').upload(`${aliceId}/essay.txt`, 'my essay');
