@@ -19,9 +19,9 @@ describe('realtime presence across gateway processes (postgres)', () => {
   const clients: SupabaseClient[] = [];
 
   beforeAll(async () => {
-    first = await startTestServer('postgres', { REALTIME_PEER_TIMEOUT_SECONDS: '1' });
+    first = await startTestServer('postgres', { REALTIME_PEER_TIMEOUT_SECONDS: '2' });
     second = await startGatewayProcess(first.deps.config.databaseUrl!, {
-      REALTIME_PEER_TIMEOUT_SECONDS: '1',
+      REALTIME_PEER_TIMEOUT_SECONDS: '2',
     });
   });
   afterAll(async () => {
