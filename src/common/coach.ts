@@ -49,3 +49,16 @@ export const evaluationSchema = z.object({
   feedback: z.string(),
 });
 export type Evaluation = z.infer<typeof evaluationSchema>;
+
+/**
+ * POST /functions/v1/submit-quiz: the learner's answers, `{ "<question id>": { choice } |
+ * { value } | { text } }` as `submit_assessment_attempt` takes them; short-text answers are
+ * graded by the answer evaluator on the way (decision 0223).
+ */
+export const quizSubmissionSchema = z.object({
+  assessment_id: z.uuid({ error: 'assessment_id must be a quiz id (a UUID).' }),
+  answers: z.record(z.string(), z.unknown(), {
+    error: 'answers must be an object keyed by question id.',
+  }),
+});
+export type QuizSubmission = z.infer<typeof quizSubmissionSchema>;

@@ -335,13 +335,20 @@ describe('a learner end to end', () => {
       await page.getByRole('button', { name: 'Submit answers' }).click();
 
       await page.getByRole('heading', { level: 2, name: 'Your result' }).waitFor();
-      expect(await page.getByTestId('quiz-score').innerText()).toBe('Awaiting your instructor');
-      await page.getByText('1 of 3 correct · 1 short answer awaits your instructor').waitFor();
+      // The short answer is graded by the answer evaluator at once, with its reason: one wrong,
+      // one right and one half-credited answer of three (decision 0223).
+      expect(await page.getByTestId('quiz-score').innerText()).toBe('Score: 50%');
+      await page.getByText('1 of 3 correct · 1 partly correct (half credit)').waitFor();
       await page.getByText('Nitrogen is inhaled but not absorbed in any useful amount.').waitFor();
       const verdicts = await page.locator('li', { hasText: 'Your answer:' }).allInnerTexts();
       expect(verdicts[0]).toContain('Incorrect');
       expect(verdicts[1]).toContain('Correct');
-      expect(verdicts[2]).toContain('Awaiting your instructor');
+      expect(verdicts[2]).toContain('Partly correct');
+      expect(verdicts[2]).toContain('Partly right: your answer makes 1 of 2 key points.');
+      expect(verdicts[2]).toContain('Gases move down their partial-pressure gradient');
+      expect(verdicts[2]).toContain(
+        'Graded automatically (Built-in offline engine); your instructor may review it.',
+      );
       await app.shot(page, 'quiz-result-desktop');
       // The quiz has no attempt left, so its questions may become flashcards with their answers.
       await page.getByRole('button', { name: 'Make a flashcard of question 1' }).click();
@@ -359,7 +366,7 @@ describe('a learner end to end', () => {
       await otherTab.close();
 
       await page.getByRole('link', { name: 'Back to the course' }).click();
-      await page.getByText('Awaiting your instructor').waitFor();
+      await page.getByText('Score 50%').waitFor();
       await page.getByRole('link', { name: 'Discussion' }).click();
       await page
         .getByRole('heading', { level: 1, name: 'Discussion: The respiratory system' })

@@ -321,10 +321,7 @@ describe('an instructor end to end', () => {
       await page.getByRole('link', { name: 'Grading', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Grading' }).waitFor();
       await page.getByText('2 attempts await grading').waitFor();
-      await page
-        .getByRole('link', { name: /^Grade/ })
-        .first()
-        .click();
+      await page.getByRole('link', { name: /^Grade Ada Student/ }).click();
       await page.waitForURL(`${app.baseUrl}/app/teaching/grading/${world.adaAttempt}`);
       await page.getByRole('heading', { level: 1, name: 'The lungs: quiz' }).waitFor();
       const short = page.getByRole('article', { name: /^Question 2\./ });
@@ -334,7 +331,7 @@ describe('an instructor end to end', () => {
       await short.getByText('Gas exchange across the alveolar wall.').waitFor();
       await short.getByText('Gases move down their partial-pressure gradient').waitFor();
       await page.getByRole('button', { name: 'Save grade' }).click();
-      await page.getByText('Mark this answer correct or incorrect.').waitFor();
+      await page.getByText('Mark this answer correct, partly correct or incorrect.').waitFor();
       await page.getByRole('radio', { name: 'Correct', exact: true }).check();
       await page.getByLabel('Written feedback (optional)').fill(FEEDBACK);
       await page.getByRole('button', { name: 'Save grade' }).click();
@@ -395,6 +392,62 @@ describe('an instructor end to end', () => {
     }
   });
 
+  it("reviews a short answer the evaluator graded, overrides it, and the learner sees the instructor's verdict", async () => {
+    const eve = await app.createUser('eve', 'Eve Evaluated');
+    const course = await buildCourse(world.org, world.instructor.id, 'The kidneys', 'Filtering');
+    await enrol(world.org, eve.id, course.id);
+    const learner = await signedInClient(eve.email);
+    const submitted = await learner.functions.invoke('submit-quiz', {
+      body: {
+        assessment_id: course.quiz,
+        answers: {
+          [course.questions[0]]: { choice: 'a' },
+          [course.questions[1]]: { text: 'Oxygen diffuses across the thin alveolar wall.' },
+        },
+      },
+    });
+    expect(submitted.error).toBeNull();
+    const attempt = (submitted.data as { id: string }).id;
+
+    const page = await app.freshSignIn('desktop', world.instructor.email, '/app/teaching/grading');
+    try {
+      await page.getByRole('link', { name: 'Graded automatically' }).click();
+      await page.waitForURL(/view=evaluated/);
+      await page.getByText('1 answer graded automatically').waitFor();
+      await app.shot(page, 'grading-evaluated-desktop');
+      await page.getByRole('link', { name: /^Review Eve Evaluated/ }).click();
+      await page.waitForURL(`${app.baseUrl}/app/teaching/grading/${attempt}`);
+      const short = page.getByRole('article', { name: /^Question 2\./ });
+      await short
+        .getByText('Answer evaluator (Built-in offline engine): Partly correct.', { exact: false })
+        .waitFor();
+      await short.getByText(/Partly right: your answer makes 1 of 2 key points\./).waitFor();
+      expect(await short.getByRole('radio', { name: 'Partly correct' }).isChecked()).toBe(true);
+      await app.shot(page, 'grade-evaluated-desktop');
+      await short.getByRole('radio', { name: 'Correct', exact: true }).check();
+      await page.getByRole('button', { name: 'Save review' }).click();
+      await page.getByText('Graded: Eve Evaluated scored 100%.').waitFor();
+    } finally {
+      await page.context().close();
+    }
+
+    const seen = await app.freshSignIn(
+      'desktop',
+      eve.email,
+      `/app/courses/${course.id}/quizzes/${course.quiz}`,
+    );
+    try {
+      await seen.getByRole('heading', { level: 1, name: 'Filtering: quiz' }).waitFor();
+      expect(await seen.getByTestId('quiz-score').textContent()).toBe('Score: 100%');
+      const verdicts = await seen.locator('li', { hasText: 'Your answer:' }).allInnerTexts();
+      expect(verdicts[1]).toContain('Correct');
+      expect(verdicts[1]).toContain('Graded by your instructor.');
+      expect(verdicts[1]).not.toContain('Partly right');
+    } finally {
+      await seen.context().close();
+    }
+  });
+
   it('sends a grader to a clear message for an attempt that does not exist', async () => {
     const page = await app.signedInPage(
       'desktop',
@@ -416,6 +469,7 @@ describe('accessibility', () => {
     ['assignments', () => `/app/teaching/courses/${world.course}/assignments`, 'Assignments'],
     ['grading-queue', () => '/app/teaching/grading', 'Grading'],
     ['grade-attempt', () => `/app/teaching/grading/${world.beaAttempt}`, 'The lungs: quiz'],
+    ['grading-evaluated', () => '/app/teaching/grading?view=evaluated', 'Grading'],
   ];
 
   it.each(screens)(

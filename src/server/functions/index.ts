@@ -15,6 +15,7 @@ import { orgPeopleFunction } from './org-people';
 import { privacyFunction } from './privacy';
 import { simpleAiChatFunction } from './simple-ai-chat';
 import { stripeWebhookFunction } from './stripe-webhook';
+import { submitQuizFunction } from './submit-quiz';
 import type { EdgeFunctionDefinition } from './types';
 import { vercelAnalyticsFunction } from './vercel-analytics';
 
@@ -38,4 +39,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   orgExportFunction,
   adaptOutputsFunction,
   privacyFunction,
+  submitQuizFunction,
 ];

@@ -1,11 +1,12 @@
 /**
  * A module quiz: the questions (without answers), the learner's answers checked on the form,
- * then submit_assessment_attempt grades multiple choice and numeric at once and the page shows
- * the score and each question's verdict; short answers wait for the instructor. A refusal
- * (already submitted, closed, not enrolled) is shown in the procedure's own words.
+ * then the submit-quiz function grades multiple choice and numeric by their key and short
+ * answers with the answer evaluator, and the page shows the score and each question's verdict
+ * with its reason and who graded it. A refusal (already submitted, closed, not enrolled) is
+ * shown in the server's own words.
  */
 import { useState, type FormEvent } from 'react';
-import { CheckCircle2, Clock, Layers, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleDot, Clock, Layers, XCircle } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,7 @@ import {
   useQuiz,
   type Quiz,
   type QuizAttempt,
+  type AnswerVerdict,
   type QuizQuestion,
   type Verdict,
 } from './api/get-quiz';
@@ -293,10 +295,25 @@ function QuestionField({
 
 const verdictText: Record<Verdict, string> = {
   correct: 'Correct',
+  partially_correct: 'Partly correct',
   incorrect: 'Incorrect',
   pending: 'Awaiting your instructor',
 };
-const verdictIcons = { correct: CheckCircle2, incorrect: XCircle, pending: Clock };
+const verdictIcons = {
+  correct: CheckCircle2,
+  partially_correct: CircleDot,
+  incorrect: XCircle,
+  pending: Clock,
+};
+
+/** Who judged a short answer, so a learner knows whether a person has looked at it. */
+function gradedByText(verdict: AnswerVerdict): string | null {
+  if (verdict.graded_by === 'instructor') return 'Graded by your instructor.';
+  if (verdict.graded_by === 'evaluator' && verdict.evaluation) {
+    return `Graded automatically (${verdict.evaluation.engine}); your instructor may review it.`;
+  }
+  return null;
+}
 
 function answerText(question: QuizQuestion, answer: QuizAttempt['answers'][string] | undefined) {
   if (!answer) return 'No answer';
@@ -318,6 +335,7 @@ function AttemptResult({
 }) {
   const pending = attempt.verdicts.filter((v) => v.verdict === 'pending').length;
   const correct = attempt.verdicts.filter((v) => v.verdict === 'correct').length;
+  const partly = attempt.verdicts.filter((v) => v.verdict === 'partially_correct').length;
   return (
     <Section title="Your result" id="result">
       <div className="grid gap-4">
@@ -327,6 +345,7 @@ function AttemptResult({
         <p className="text-sm text-muted-foreground">
           Attempt {attempt.attemptNumber}, submitted {formatDateTime(attempt.submittedAt)} ·{' '}
           {correct} of {attempt.verdicts.length} correct
+          {partly > 0 && ` · ${partly} partly correct (half credit)`}
           {pending > 0 &&
             ` · ${pending} short ${pending === 1 ? 'answer awaits' : 'answers await'} your instructor`}
         </p>
@@ -355,13 +374,18 @@ function AttemptResult({
                     'mt-1 inline-flex items-center gap-1.5 text-sm font-medium',
                     kind === 'correct' && 'text-success',
                     kind === 'incorrect' && 'text-destructive',
-                    kind === 'pending' && 'text-warning',
+                    (kind === 'pending' || kind === 'partially_correct') && 'text-warning',
                   )}
                 >
                   <Icon aria-hidden="true" className="size-4" />
                   {verdictText[kind]}
                 </p>
-                {verdict?.feedback && <p className="mt-1 text-sm">{verdict.feedback}</p>}
+                {verdict?.feedback && (
+                  <p className="mt-1 text-sm whitespace-pre-line">{verdict.feedback}</p>
+                )}
+                {verdict && gradedByText(verdict) && (
+                  <p className="mt-1 text-xs text-muted-foreground">{gradedByText(verdict)}</p>
+                )}
                 <QuestionCardButton questionId={question.id} number={index + 1} />
               </li>
             );

@@ -1,12 +1,14 @@
 /**
  * One attempt opened for grading: per question the prompt, the reference answer and key
  * points, the learner's answer and its verdict. Short answers awaiting a verdict get a choice
- * of correct or incorrect; written feedback goes with the grade. The learner then sees the
- * score and the feedback on their quiz result.
+ * of correct, partly correct or incorrect; short answers the answer evaluator graded show its
+ * verdict and reason, preselected, and the instructor may override them (decision 0223);
+ * written feedback goes with the grade. The learner then sees the score and the feedback on
+ * their quiz result.
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleDot, Clock, XCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
@@ -19,6 +21,7 @@ import {
   useAttemptForGrading,
   useGradeAttempt,
   type AttemptForGrading,
+  type GivenVerdict,
   type GradingQuestion,
   type Verdict,
 } from './api/grading';
@@ -55,10 +58,25 @@ export function GradeAttemptPage() {
 
 const verdictText: Record<Verdict, string> = {
   correct: 'Correct',
+  partially_correct: 'Partly correct',
   incorrect: 'Incorrect',
   pending: 'Awaiting your verdict',
 };
-const verdictIcons = { correct: CheckCircle2, incorrect: XCircle, pending: Clock };
+const verdictIcons = {
+  correct: CheckCircle2,
+  partially_correct: CircleDot,
+  incorrect: XCircle,
+  pending: Clock,
+};
+const givenVerdicts: GivenVerdict[] = ['correct', 'partially_correct', 'incorrect'];
+
+/** Who gave a verdict that can no longer be changed here. */
+function gradedByNote(question: GradingQuestion): string {
+  if (question.gradedBy === 'instructor') return ' (your verdict)';
+  if (question.type !== 'short_text' && question.verdict !== 'pending')
+    return ' (graded on submission)';
+  return '';
+}
 
 function answerText(question: GradingQuestion, answer: GradingQuestion['given']): string {
   if (!answer) return 'No answer';
@@ -84,16 +102,27 @@ function GradeView({ attempt }: { attempt: AttemptForGrading }) {
   const navigate = useNavigate();
   const grade = useGradeAttempt();
   const pendingIds = attempt.questions.filter((q) => q.verdict === 'pending').map((q) => q.id);
-  const [verdicts, setVerdicts] = useState<Record<string, 'correct' | 'incorrect'>>({});
+  const evaluated = attempt.questions.filter((q) => q.gradedBy === 'evaluator' && q.evaluation);
+  // The evaluator's verdicts start selected: saving unchanged confirms them.
+  const [verdicts, setVerdicts] = useState<Record<string, GivenVerdict>>(() =>
+    Object.fromEntries(evaluated.map((q) => [q.id, q.verdict as GivenVerdict])),
+  );
   const [feedback, setFeedback] = useState(attempt.feedback ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const graded = attempt.status === 'graded';
+  const editable = pendingIds.length > 0 || evaluated.length > 0;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setRefusal(null);
-    const form = { verdicts, feedback };
+    // Pending answers and the evaluator's verdicts the instructor changed; the rest stand.
+    const changed = Object.fromEntries(
+      Object.entries(verdicts).filter(
+        ([id, verdict]) =>
+          pendingIds.includes(id) || evaluated.some((q) => q.id === id && q.verdict !== verdict),
+      ),
+    );
+    const form = { verdicts: changed, feedback };
     const parsed = gradingSchema(pendingIds).safeParse(form);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error.issues);
@@ -134,10 +163,12 @@ function GradeView({ attempt }: { attempt: AttemptForGrading }) {
         </>
       }
     >
-      {graded && (
+      {attempt.status === 'graded' && (
         <Notice tone="info">
           This attempt has been graded: {formatScore(attempt.score)}.
           {attempt.feedback ? ` Your feedback: ${attempt.feedback}` : ''}
+          {evaluated.length > 0 &&
+            ' The answer evaluator graded its short answers: save to confirm its verdicts, or change them first.'}
         </Notice>
       )}
       <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Grade this attempt">
@@ -155,7 +186,6 @@ function GradeView({ attempt }: { attempt: AttemptForGrading }) {
                 number={index + 1}
                 value={verdicts[question.id]}
                 error={errors[`verdicts.${question.id}`]}
-                disabled={graded}
                 onChange={(value) =>
                   setVerdicts((current) => ({ ...current, [question.id]: value }))
                 }
@@ -163,7 +193,7 @@ function GradeView({ attempt }: { attempt: AttemptForGrading }) {
             </li>
           ))}
         </ol>
-        {!graded && (
+        {editable && (
           <Section title="Feedback to the learner" id="feedback-heading">
             <Field
               label="Written feedback (optional)"
@@ -182,14 +212,18 @@ function GradeView({ attempt }: { attempt: AttemptForGrading }) {
           </Section>
         )}
         {refusal && <Notice tone="error">{refusal}</Notice>}
-        {!graded &&
-          (pendingIds.length === 0 ? (
-            <EmptyState>Every answer of this attempt already has a verdict.</EmptyState>
-          ) : (
-            <Button type="submit" className="w-fit" disabled={grade.isPending}>
-              {grade.isPending ? 'Saving the grade…' : 'Save grade'}
-            </Button>
-          ))}
+        {attempt.status !== 'graded' && !editable && (
+          <EmptyState>Every answer of this attempt already has a verdict.</EmptyState>
+        )}
+        {editable && (
+          <Button type="submit" className="w-fit" disabled={grade.isPending}>
+            {grade.isPending
+              ? 'Saving the grade…'
+              : pendingIds.length > 0
+                ? 'Save grade'
+                : 'Save review'}
+          </Button>
+        )}
       </form>
     </AppPage>
   );
@@ -200,16 +234,16 @@ function QuestionCard({
   number,
   value,
   error,
-  disabled,
   onChange,
 }: {
   question: GradingQuestion;
   number: number;
-  value: 'correct' | 'incorrect' | undefined;
+  value: GivenVerdict | undefined;
   error?: string;
-  disabled: boolean;
-  onChange: (value: 'correct' | 'incorrect') => void;
+  onChange: (value: GivenVerdict) => void;
 }) {
+  const open =
+    question.verdict === 'pending' || (question.gradedBy === 'evaluator' && !!question.evaluation);
   const Icon = verdictIcons[question.verdict];
   const errorId = `verdict-${question.id}-error`;
   return (
@@ -241,15 +275,33 @@ function QuestionCard({
           </>
         )}
       </dl>
-      {question.verdict === 'pending' && !disabled ? (
+      {question.evaluation && (
+        <div className="grid gap-1 rounded-md bg-muted p-3 text-sm">
+          <p>
+            <span className="font-medium">
+              Answer evaluator ({question.evaluation.engine}):{' '}
+              {verdictText[question.evaluation.verdict]}.
+            </span>{' '}
+            <span className="whitespace-pre-line">{question.evaluation.feedback}</span>
+          </p>
+          {question.gradedBy === 'instructor' && (
+            <p className="text-muted-foreground">You overrode this verdict.</p>
+          )}
+        </div>
+      )}
+      {open ? (
         <fieldset
           className="grid gap-2"
           aria-describedby={error ? errorId : undefined}
           aria-invalid={error ? true : undefined}
         >
-          <legend className="mb-1 text-sm font-medium">Your verdict on question {number}</legend>
+          <legend className="mb-1 text-sm font-medium">
+            {question.verdict === 'pending'
+              ? `Your verdict on question ${number}`
+              : `Verdict on question ${number} (the evaluator's is selected; change it to override)`}
+          </legend>
           <div className="flex flex-wrap gap-2">
-            {(['correct', 'incorrect'] as const).map((choice) => (
+            {givenVerdicts.map((choice) => (
               <label
                 key={choice}
                 className={cn(
@@ -266,7 +318,7 @@ function QuestionCard({
                   onChange={() => onChange(choice)}
                   className="size-4 accent-primary"
                 />
-                {choice === 'correct' ? 'Correct' : 'Incorrect'}
+                {verdictText[choice]}
               </label>
             ))}
           </div>
@@ -282,14 +334,13 @@ function QuestionCard({
             'inline-flex items-center gap-1.5 text-sm font-medium',
             question.verdict === 'correct' && 'text-success',
             question.verdict === 'incorrect' && 'text-destructive',
-            question.verdict === 'pending' && 'text-warning',
+            (question.verdict === 'pending' || question.verdict === 'partially_correct') &&
+              'text-warning',
           )}
         >
           <Icon aria-hidden="true" className="size-4" />
           {verdictText[question.verdict]}
-          {question.type !== 'short_text' &&
-            question.verdict !== 'pending' &&
-            ' (graded on submission)'}
+          {gradedByNote(question)}
         </p>
       )}
     </article>

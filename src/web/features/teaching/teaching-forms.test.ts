@@ -103,7 +103,7 @@ describe('the grading form', () => {
   it('needs a verdict for every answer awaiting one', () => {
     const schema = gradingSchema(['q1', 'q2']);
     expect(errorsOf(schema.safeParse({ verdicts: { q1: 'correct' }, feedback: '' }))).toEqual({
-      'verdicts.q2': 'Mark this answer correct or incorrect.',
+      'verdicts.q2': 'Mark this answer correct, partly correct or incorrect.',
     });
     expect(
       schema.safeParse({ verdicts: { q1: 'correct', q2: 'incorrect' }, feedback: 'Good.' }).success,

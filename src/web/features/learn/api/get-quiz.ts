@@ -17,7 +17,17 @@ export interface QuizQuestion {
   choices: { id: string; text: string }[] | null;
 }
 
-export type Verdict = 'correct' | 'incorrect' | 'pending';
+export type Verdict = 'correct' | 'partially_correct' | 'incorrect' | 'pending';
+
+/** One answer's verdict; `graded_by` is absent for answers graded on submission by their key. */
+export interface AnswerVerdict {
+  question_id: string;
+  verdict: Verdict;
+  feedback: string | null;
+  graded_by?: 'evaluator' | 'instructor';
+  /** The answer evaluator's record (decision 0223); `engine` names the engine that judged. */
+  evaluation?: { verdict: Verdict; engine: string };
+}
 
 export interface QuizAttempt {
   id: string;
@@ -25,7 +35,7 @@ export interface QuizAttempt {
   status: 'awaiting_grading' | 'graded';
   score: number | null;
   answers: Record<string, { choice?: string; value?: number; text?: string }>;
-  verdicts: { question_id: string; verdict: Verdict; feedback: string | null }[];
+  verdicts: AnswerVerdict[];
   feedback: string | null;
   submittedAt: string;
 }

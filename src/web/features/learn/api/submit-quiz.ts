@@ -1,13 +1,14 @@
 /**
- * Submits answers through submit_assessment_attempt, which grades multiple choice and numeric
- * questions at once and refuses a second, late or unenrolled submission with a message that
- * is shown as it is.
+ * Submits answers through the submit-quiz function: submit_assessment_attempt grades multiple
+ * choice and numeric questions, and the answer evaluator grades short-text answers with a reason
+ * (decision 0223). A second, late or unenrolled submission, or an answer the server will not
+ * read, is refused with a message that is shown as it is.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { functionError } from '@/lib/subscription';
 import { getSupabase } from '@/lib/supabase';
 import { attemptFromRow, type QuizAttempt } from './get-quiz';
 import { learnKeys } from './learn-keys';
-import { serviceError } from './scope';
 
 export type QuizAnswer = { choice: string } | { value: number } | { text: string };
 
@@ -20,11 +21,10 @@ export interface SubmitQuizInput {
 
 export async function submitQuiz(input: SubmitQuizInput): Promise<QuizAttempt> {
   const client = await getSupabase();
-  const { data, error } = await client.rpc('submit_assessment_attempt', {
-    assessment_id: input.assessmentId,
-    answers: input.answers,
+  const { data, error } = await client.functions.invoke('submit-quiz', {
+    body: { assessment_id: input.assessmentId, answers: input.answers },
   });
-  if (error) throw serviceError(error);
+  if (error) throw await functionError(error);
   return attemptFromRow(data as Parameters<typeof attemptFromRow>[0]);
 }
 

@@ -1,7 +1,10 @@
 /**
- * Grading: the queue of attempts awaiting grading in the courses one teaches (oldest first),
- * one attempt opened with its questions, reference answers and key points, and the grading
- * itself through grade_assessment_attempt, which refuses an attempt already graded.
+ * Grading: the queue of attempts awaiting grading in the courses one teaches (oldest first), or
+ * of attempts the answer evaluator graded that no instructor has reviewed (newest first); one
+ * attempt opened with its questions, reference answers, key points and the evaluator's
+ * verdicts; and the grading itself through grade_assessment_attempt, which takes a verdict for
+ * each pending answer and overrides of the evaluator's verdicts (decision 0223), and refuses
+ * to grade again what a person graded.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -35,15 +38,20 @@ interface QueueRow {
   total_count: number;
 }
 
+/** `awaiting`: answers waiting for a person; `evaluated`: graded by the evaluator, to review. */
+export type QueueKind = 'awaiting' | 'evaluated';
+
 export async function getGradingQueue(
   organization: string | null,
   page: number,
+  kind: QueueKind = 'awaiting',
 ): Promise<{ attempts: QueuedAttempt[]; total: number }> {
   const client = await getSupabase();
   const { data, error } = await client.rpc('grading_queue', {
     organization,
     row_limit: QUEUE_PAGE_SIZE,
     row_offset: page * QUEUE_PAGE_SIZE,
+    evaluated: kind === 'evaluated',
   });
   if (error) throw serviceError(error);
   const rows = data as QueueRow[];
@@ -63,14 +71,29 @@ export async function getGradingQueue(
   };
 }
 
-export function useGradingQueue(userId: string, organization: string | null, page: number) {
+export function useGradingQueue(
+  userId: string,
+  organization: string | null,
+  page: number,
+  kind: QueueKind = 'awaiting',
+) {
   return useQuery({
-    queryKey: teachingKeys.queue(userId, organization ?? 'personal', page),
-    queryFn: () => getGradingQueue(organization, page),
+    queryKey: [...teachingKeys.queue(userId, organization ?? 'personal', page), kind],
+    queryFn: () => getGradingQueue(organization, page, kind),
   });
 }
 
-export type Verdict = 'correct' | 'incorrect' | 'pending';
+export type Verdict = 'correct' | 'partially_correct' | 'incorrect' | 'pending';
+/** A verdict a person gives. */
+export type GivenVerdict = Exclude<Verdict, 'pending'>;
+
+/** The answer evaluator's record of an answer it graded. */
+export interface Evaluation {
+  verdict: GivenVerdict;
+  missing: string[];
+  feedback: string;
+  engine: string;
+}
 
 export interface GradingQuestion {
   id: string;
@@ -89,6 +112,9 @@ export interface GradingQuestion {
   given: { choice?: string; value?: number; text?: string } | null;
   verdict: Verdict;
   feedback: string | null;
+  /** Absent for answers graded on submission by their key (and by hand before 0532). */
+  gradedBy: 'evaluator' | 'instructor' | null;
+  evaluation: Evaluation | null;
 }
 
 export interface AttemptForGrading {
@@ -124,6 +150,8 @@ interface AttemptJson {
     given: GradingQuestion['given'];
     verdict: Verdict;
     feedback: string | null;
+    graded_by: 'evaluator' | 'instructor' | null;
+    evaluation: Evaluation | null;
   }[];
 }
 
@@ -152,6 +180,8 @@ export async function getAttemptForGrading(attemptId: string): Promise<AttemptFo
       given: q.given,
       verdict: q.verdict,
       feedback: q.feedback,
+      gradedBy: q.graded_by ?? null,
+      evaluation: q.evaluation ?? null,
     })),
   };
 }
@@ -164,22 +194,25 @@ export function useAttemptForGrading(userId: string, attemptId: string) {
   });
 }
 
-/** The grading form: a verdict for every answer that awaits one, and optional feedback. */
+const givenVerdict = z.enum(['correct', 'partially_correct', 'incorrect']);
+
+/**
+ * The grading form: a verdict for every answer that awaits one, optionally a different verdict
+ * for answers the evaluator graded, and optional feedback.
+ */
 export function gradingSchema(pendingIds: readonly string[]) {
   return z.object({
-    verdicts: z
-      .record(z.string(), z.enum(['correct', 'incorrect']))
-      .superRefine((verdicts, ctx) => {
-        for (const id of pendingIds) {
-          if (!verdicts[id]) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [id],
-              message: 'Mark this answer correct or incorrect.',
-            });
-          }
+    verdicts: z.record(z.string(), givenVerdict).superRefine((verdicts, ctx) => {
+      for (const id of pendingIds) {
+        if (!verdicts[id]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [id],
+            message: 'Mark this answer correct, partly correct or incorrect.',
+          });
         }
-      }),
+      }
+    }),
     feedback: z.string().trim().max(10_000, 'Feedback is limited to 10,000 characters.'),
   });
 }
@@ -192,14 +225,13 @@ export interface GradeAttemptInput {
   form: GradingForm;
 }
 
+/** Sends the pending answers' verdicts and the overrides (verdicts of evaluated answers). */
 export async function gradeAttempt(input: GradeAttemptInput): Promise<{ score: number | null }> {
   const parsed = gradingSchema(input.pendingIds).parse(input.form);
   const client = await getSupabase();
   const { data, error } = await client.rpc('grade_assessment_attempt', {
     attempt_id: input.attemptId,
-    verdicts: Object.fromEntries(
-      input.pendingIds.map((id) => [id, parsed.verdicts[id] === 'correct']),
-    ),
+    verdicts: parsed.verdicts,
     feedback: parsed.feedback || null,
   });
   if (error) throw serviceError(error);
