@@ -33,6 +33,7 @@ import type { AppSession } from '../src/web/lib/app-session';
 import { startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster';
 import { startBenchServer } from './lib/bench-server';
 import { measureLoop, type LoopMeasurement } from './lib/measure';
+import { RealtimeUnused, webAppSignIn as signInAs } from './lib/web-client';
 import {
   BIG_COURSE_LEARNERS,
   ENROLMENTS_PER_LEARNER,
@@ -115,37 +116,7 @@ async function adminQuery<R extends pg.QueryResultRow>(
   }
 }
 
-/** realtime-js wants a WebSocket constructor, which Node 20 lacks; the bench opens no channel. */
-class RealtimeUnused {
-  constructor() {
-    throw new Error('realtime is not used by this benchmark');
-  }
-}
-
-/**
- * The web app's own client (src/web/lib/supabase.ts), signed in as `email`, so the dashboard's
- * api functions run unchanged: it fetches `/client-config.json` from the page's origin, which
- * here is the bench server.
- */
-let realFetch: typeof fetch | undefined;
-
-async function webAppSignIn(server: RunningServer, email: string): Promise<void> {
-  if (!realFetch) {
-    const passOn = globalThis.fetch;
-    realFetch = passOn;
-    globalThis.fetch = (input, init) =>
-      input === '/client-config.json'
-        ? Promise.resolve(Response.json({ apiUrl: server.url, anonKey: server.deps.keys.anonKey }))
-        : passOn(input, init);
-  }
-  // WORKAROUND(node20-websocket): realtime-js refuses to construct without a WebSocket.
-  globalThis.WebSocket ??= RealtimeUnused as never;
-  const { getSupabase } = await import('../src/web/lib/supabase');
-  const client = await getSupabase();
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw new Error(`sign in ${email}: ${error.message}`);
-  await client.auth.stopAutoRefresh();
-}
+const webAppSignIn = (server: RunningServer, email: string) => signInAs(server, email, PASSWORD);
 
 interface Case {
   group: string;

@@ -5,6 +5,11 @@
  * added by scripts/prerender.ts), stylesheets, and every static import of those files.
  * Dynamic imports (other pages, the data-room dialog, the toaster) are not counted.
  *
+ * A learning-app page (`/app…`, rendered in the browser only) is measured from the build's
+ * manifest instead: the entry chunk, the app frame, the query client, the page loaders and
+ * the route's own page module (from src/web/app/app-pages.ts), each with its static imports.
+ * The readers' libraries (pdf.js, foliate-js) must never be among them: that fails the run.
+ *
  *   npm run build && node --import tsx bench/page-weight.ts [path…]
  */
 import fs from 'node:fs';
@@ -79,6 +84,79 @@ export function measure(distDir: string, pathname: string): Asset[] {
   return [...assets.values()];
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** What the learning app loads for every screen before the screen's own page module. */
+const APP_FRAME_MODULES = [
+  'app/app-layout.tsx',
+  'lib/query-client.ts',
+  'app/browser-page-loaders.ts',
+];
+
+/** Source modules no app page may load up front (issue 12: readers load on their route only). */
+const READER_LIBRARIES = /node_modules\/(pdfjs-dist|foliate-js)\//;
+
+/** The page module src/web/app/app-pages.ts loads for an app route, relative to src/web. */
+export function appPageModule(routePath: string): string {
+  const source = fs.readFileSync(path.resolve('src/web/app/app-pages.ts'), 'utf8');
+  const quoted = routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`'${quoted}': \\(\\) =>\\s*import\\('@/([^']+)'\\)`).exec(source);
+  if (!match) throw new Error(`src/web/app/app-pages.ts has no page for ${routePath}`);
+  return `${match[1]}.tsx`;
+}
+
+/**
+ * Every file the learning app loads to show `routePath`, from the build manifest, and the
+ * source modules of those chunks that the reader libraries supplied (none, or the run fails).
+ */
+export function measureAppRoute(
+  distDir: string,
+  routePath: string,
+): { assets: Asset[]; readerModules: string[] } {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    throw new Error(`${manifestFile} is missing: run \`npm run build\` first.`);
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error(`${manifestFile} has no entry chunk`);
+  const roots = [entry, ...APP_FRAME_MODULES, appPageModule(routePath)];
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const key = queue.shift()!;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in ${manifestFile}`);
+    seen.add(key);
+    queue.push(...(chunk.imports ?? []));
+  }
+  const assets = new Map<string, Asset>();
+  for (const key of seen) {
+    const chunk = manifest[key]!;
+    for (const [file, kind] of [
+      [chunk.file, 'js'] as const,
+      ...(chunk.css ?? []).map((css) => [css, 'css'] as const),
+    ]) {
+      if (assets.has(file)) continue;
+      const bytes = fs.readFileSync(path.join(distDir, file));
+      assets.set(file, { file, kind, gzipBytes: gzipSync(bytes, { level: 9 }).length });
+    }
+  }
+  return {
+    assets: [...assets.values()],
+    readerModules: [...seen].filter((key) => READER_LIBRARIES.test(key)),
+  };
+}
+
 export function totals(assets: Asset[]): { js: number; css: number } {
   const sum = (kind: Asset['kind']) =>
     assets.filter((asset) => asset.kind === kind).reduce((total, a) => total + a.gzipBytes, 0);
@@ -89,11 +167,27 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function main() {
   const paths =
-    process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/data-encryption'];
+    process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/data-encryption', '/app'];
   const distDir = loadConfig().webDistDir;
   console.log(`Page weight before first render (gzip), build in ${distDir}\n`);
   let overBudget = false;
   for (const pathname of paths) {
+    if (findRoute(pathname)?.kind === 'app') {
+      const { assets, readerModules } = measureAppRoute(distDir, pathname);
+      const { js, css } = totals(assets);
+      console.log(
+        `${pathname} (learning app, from the manifest): JS ${kb(js)} KB in ${assets.filter((a) => a.kind === 'js').length} files, CSS ${kb(css)} KB`,
+      );
+      for (const asset of assets.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+        console.log(`  ${kb(asset.gzipBytes).padStart(7)} KB  ${asset.file}`);
+      }
+      if (readerModules.length > 0) {
+        console.log(`  READER CODE LOADED UP FRONT: ${readerModules.join(', ')}`);
+        overBudget = true;
+      } else console.log('  no reader code (pdf.js, foliate-js) among them');
+      console.log('');
+      continue;
+    }
     const assets = measure(distDir, pathname);
     const { js, css } = totals(assets);
     const isDoc = findRoute(pathname)?.kind === 'doc';
