@@ -101,6 +101,17 @@ describe('the org admin’s API keys', () => {
     await app.expectNoSeriousAxeViolations(admin.email, '/app/org/api-keys', 'keys', 'API keys');
   });
 
+  it('links to the API reference, which opens as a page of its own', async () => {
+    const page = await app.signedInPage('mobile', admin.email, '/app/org/api-keys');
+    try {
+      await page.getByRole('link', { name: 'API reference' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Lyceum public API reference' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/api/reference');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('tells a learner the screen is the administrators’', async () => {
     const page = await app.signedInPage('mobile', learner.email, '/app/org/api-keys');
     try {

@@ -90,4 +90,29 @@ describe.each(databaseKinds)('OpenAPI document on %s', (kind) => {
     }[];
     expect(samples.map((s) => s.lang)).toEqual(['Shell', 'JavaScript']);
   });
+
+  it('is rendered at /api/reference, every operation and example of it, with no script', async () => {
+    const answer = await fetch(`${server.url}/api/reference`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/default-src 'none'/);
+    expect(policy).not.toMatch(/script-src/);
+    const html = await answer.text();
+    expect(html).not.toMatch(/<script/i);
+    const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+    const text = html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => entities[name]!);
+    for (const [path, item] of Object.entries(document.paths as Json))
+      for (const operation of Object.values(item as Json) as Json[]) {
+        expect(html).toContain(`id="op-${operation.operationId}"`);
+        expect(text).toContain(operation.summary);
+        expect(text).toContain(path);
+        for (const sample of (operation['x-codeSamples'] ?? []) as { source: string }[])
+          expect(text).toContain(sample.source);
+      }
+    for (const model of Object.keys(document.components.schemas))
+      expect(html).toContain(`id="model-${model}"`);
+    expect(html).toContain(`<code>${server.url}</code>`);
+    expect(html).toContain('href="/api/openapi.json"');
+  });
 });

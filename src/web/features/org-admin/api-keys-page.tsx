@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { Copy, KeyRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { newApiKeySchema, type ApiKey, type CreatedApiKey } from '@common/api-keys';
+import { publicApiPaths } from '@common/public-api-paths';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -41,14 +42,21 @@ function ApiKeys({ workspace }: { workspace: AdminWorkspace }) {
           <Link className="font-medium text-primary underline underline-offset-4" to="/api-access">
             API Access
           </Link>{' '}
-          for how to call it; every operation is described at{' '}
+          for how to call it and the{' '}
           <a
             className="font-medium text-primary underline underline-offset-4"
-            href="/api/openapi.json"
+            href={publicApiPaths.reference}
           >
-            /api/openapi.json
+            API reference
+          </a>{' '}
+          for every operation (also as an OpenAPI document,{' '}
+          <a
+            className="font-medium text-primary underline underline-offset-4"
+            href={publicApiPaths.document}
+          >
+            {publicApiPaths.document}
           </a>
-          .
+          ).
         </>
       }
     >

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { brand } from '@common/brand';
+import { isPublicApiPath } from '@common/public-api-paths';
 import { findRoute, routes } from '@common/routes';
 import { docPageLinks, docPageTexts } from './content/check-doc-page';
 import type { DocPage } from './content/types';
@@ -258,10 +259,11 @@ describe('documentation pages name only SQL that exists in db/', () => {
 describe('/api-access', () => {
   const page = docPage('/api-access');
 
-  it('says integrations use organization keys, made on the key screen, with a reference', () => {
+  it('says integrations use organization keys, made on the key screen, with the reference page', () => {
     const links = docPageLinks(page);
     expect(links).toContain('/app/org/api-keys');
-    for (const link of links.filter((l) => l.startsWith('/')))
+    expect(links).toContain('/api/reference');
+    for (const link of links.filter((l) => l.startsWith('/') && !isPublicApiPath(l)))
       expect(findRoute(link.split('#')[0]!), link).toBeDefined();
     expect(page.lead).toMatch(/organization API key/);
     expect(docPageTexts(page).join('\n')).toMatch(/Revoking it stops it at once/);

@@ -2,6 +2,7 @@
  * The content contract every documentation page keeps (see ./types.ts), as a list of problems
  * so a failing test names each one. Used by the tests of the doc content modules.
  */
+import { isPublicApiPath } from '@common/public-api-paths';
 import { findRoute, isKnownRoute } from '@common/routes';
 import type { Block, DocPage } from './types';
 
@@ -51,7 +52,8 @@ function linkProblems(text: string): string[] {
   for (const [, label, target = ''] of text.matchAll(inlineLink)) {
     if (!label?.trim()) problems.push(`link to ${target} has no text`);
     if (target.startsWith('/')) {
-      if (!isKnownRoute(target.split('#')[0] ?? target))
+      const path = target.split('#')[0] ?? target;
+      if (!isKnownRoute(path) && !isPublicApiPath(path))
         problems.push(`unknown internal link ${target}`);
     } else if (target.startsWith('mailto:')) {
       if (!emailAddress.test(target.slice('mailto:'.length)))

@@ -54,6 +54,11 @@ describe('classifyHref', () => {
     expect(classifyHref('#phase-1')).toBe('anchor');
   });
 
+  it('loads the pages the server renders under /api/ as documents, outside the router', () => {
+    expect(classifyHref('/api/reference')).toBe('server');
+    expect(classifyHref('/api-access')).toBe('internal');
+  });
+
   it('opens http(s) and mailto outside the site', () => {
     expect(classifyHref('https://gdpr.eu/')).toBe('external');
     expect(classifyHref('mailto:privacy@lyceum.education')).toBe('external');

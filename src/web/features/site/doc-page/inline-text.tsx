@@ -30,10 +30,14 @@ export function parseInline(source: string): InlineNode[] {
   return nodes;
 }
 
-export type LinkTarget = 'internal' | 'anchor' | 'external' | 'unsafe';
+export type LinkTarget = 'internal' | 'server' | 'anchor' | 'external' | 'unsafe';
 
-/** Site paths go through the router; only http(s) and mailto leave the site; the rest is text. */
+/**
+ * Site paths go through the router, except /api/, whose pages the server renders outside the
+ * app; only http(s) and mailto leave the site; the rest is text.
+ */
 export function classifyHref(href: string): LinkTarget {
+  if (href.startsWith('/api/')) return 'server';
   if (href.startsWith('/') && !href.startsWith('//')) return 'internal';
   if (href.startsWith('#')) return 'anchor';
   if (/^(https?:\/\/|mailto:)/i.test(href)) return 'external';
@@ -71,6 +75,7 @@ function renderNodes(nodes: InlineNode[]): ReactNode[] {
                 {children}
               </Link>
             );
+          case 'server':
           case 'anchor':
             return (
               <a key={index} href={node.href} className={className}>

@@ -14,7 +14,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `The ${brand.product} API is the same API the web app uses. It follows the conventions of PostgREST and Supabase, so any HTTP client works and the \`@supabase/supabase-js\` client works without adaptation. Every operation, with examples in curl and supabase-js, is described in the OpenAPI 3.1 document at \`/api/openapi.json\`.`,
+          text: `The ${brand.product} API is the same API the web app uses. It follows the conventions of PostgREST and Supabase, so any HTTP client works and the \`@supabase/supabase-js\` client works without adaptation. Every operation, with examples in curl and supabase-js, is described in the [API reference](/api/reference), which is generated from the OpenAPI 3.1 document at \`/api/openapi.json\`.`,
         },
         {
           type: 'table',
