@@ -187,6 +187,31 @@ describe.each(databaseKinds)('organization API keys on %s', (kind) => {
     );
   });
 
+  it("is not listed among the people on the owner's all-users list", async () => {
+    const { rows } = await server.deps.db.query<{ principal_id: string }>(
+      'select principal_id from platform.organization_api_keys where id = $1',
+      [keyA.key.id],
+    );
+    const principal = rows[0]!.principal_id;
+    const people = [world.a.owner.id, world.a.admin.id, world.a.learner.id, world.a.newcomer.id];
+    const all = await world.a.owner.client.rpc('organization_people', {
+      organization_id: world.a.id,
+      page_size: 100,
+    });
+    expect(all.error).toBeNull();
+    const listed = all.data as { user_id: string; total: number }[];
+    expect(listed.map((r) => r.user_id).sort()).toEqual([...people].sort());
+    expect(listed[0]!.total).toBe(people.length);
+    // Nor among the org admins, the role the key's membership carries.
+    const admins = await world.a.owner.client.rpc('organization_people', {
+      organization_id: world.a.id,
+      role_name: 'org_admin',
+    });
+    const adminIds = (admins.data as { user_id: string }[]).map((r) => r.user_id);
+    expect(adminIds).toContain(world.a.admin.id);
+    expect(adminIds).not.toContain(principal);
+  });
+
   it('cannot manage keys itself, nor can anyone but an admin of the organization', async () => {
     const attempts: [string, SupabaseClient][] = [
       ['the key', apiA],
