@@ -20,6 +20,7 @@ const benches: string[][] = [
   ['bench/auth-bench.ts'],
   ['bench/coupon-race-bench.ts'],
   ['bench/realtime-bench.ts'],
+  ['bench/pdf-first-page-bench.ts'],
 ];
 
 let failures = 0;

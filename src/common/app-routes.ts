@@ -63,6 +63,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The in-app reader of a lesson's PDF or ePub file (issue 12, decision 0163).
+  {
+    path: '/app/courses/:courseId/lessons/:lessonId/read',
+    label: 'Reader',
+    section: 'Courses',
+    title: pageTitle('Reader'),
+    kind: 'app',
+    prerender: false,
+  },
   {
     path: '/app/courses/:courseId/quizzes/:assessmentId',
     label: 'Quiz',

@@ -84,7 +84,7 @@ describe('library', () => {
     expect(texts.some((t) => t.includes('Why the alveoli do not collapse'))).toBe(true);
     expect(texts.some((t) => /Course reader/.test(t) && /Page \d+/.test(t))).toBe(true);
     await expect
-      .poll(() => page.getByRole('button', { name: /Open the PDF at page \d+/ }).count())
+      .poll(() => page.getByRole('link', { name: /Open the PDF at page \d+/ }).count())
       .toBeGreaterThan(0);
 
     await page.getByLabel('Kind').selectOption('markdown');

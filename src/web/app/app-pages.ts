@@ -13,6 +13,8 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/courses/:courseId': () => import('@/features/learn/course-page').then((m) => m.CoursePage),
   '/app/courses/:courseId/lessons/:lessonId': () =>
     import('@/features/learn/lesson-page').then((m) => m.LessonPage),
+  '/app/courses/:courseId/lessons/:lessonId/read': () =>
+    import('@/features/reader/reader-page').then((m) => m.ReaderPage),
   '/app/courses/:courseId/quizzes/:assessmentId': () =>
     import('@/features/learn/quiz-page').then((m) => m.QuizPage),
   '/app/courses/:courseId/discussion': () =>

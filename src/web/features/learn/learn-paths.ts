@@ -7,6 +7,9 @@ export const learnPaths = {
   course: (courseId: string) => routePath('/app/courses/:courseId', { courseId }),
   lesson: (courseId: string, lessonId: string) =>
     routePath('/app/courses/:courseId/lessons/:lessonId', { courseId, lessonId }),
+  /** The in-app reader of a lesson's PDF (or ePub) file. */
+  reader: (courseId: string, lessonId: string) =>
+    routePath('/app/courses/:courseId/lessons/:lessonId/read', { courseId, lessonId }),
   quiz: (courseId: string, assessmentId: string) =>
     routePath('/app/courses/:courseId/quizzes/:assessmentId', { courseId, assessmentId }),
   discussion: (courseId: string) => routePath('/app/courses/:courseId/discussion', { courseId }),

@@ -6,7 +6,14 @@
  */
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { CheckCircle2, ChevronLeft, ChevronRight, Download, ExternalLink } from 'lucide-react';
+import {
+  BookOpen,
+  CheckCircle2,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  ExternalLink,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import { MarkdownDocument } from '@/components/markdown-document';
 import { Button } from '@/components/ui/button';
@@ -110,7 +117,13 @@ function LessonView({ lesson }: { lesson: LessonDetail }) {
           <LessonVideo title={lesson.title} url={lesson.videoUrl} />
         )}
         {(lesson.kind === 'pdf' || lesson.kind === 'epub') && lesson.filePath && (
-          <LessonFile kind={lesson.kind} path={lesson.filePath} />
+          <LessonFile
+            kind={lesson.kind}
+            path={lesson.filePath}
+            readerPath={
+              lesson.kind === 'pdf' ? learnPaths.reader(lesson.courseId, lesson.id) : null
+            }
+          />
         )}
       </article>
       <div className="flex flex-wrap items-center gap-3 border-t pt-4">
@@ -161,7 +174,16 @@ function LessonVideo({ title, url }: { title: string; url: string }) {
   );
 }
 
-function LessonFile({ kind, path }: { kind: 'pdf' | 'epub'; path: string }) {
+function LessonFile({
+  kind,
+  path,
+  readerPath,
+}: {
+  kind: 'pdf' | 'epub';
+  path: string;
+  /** The in-app reader's address, for the kinds it reads. */
+  readerPath: string | null;
+}) {
   const session = useAppSession();
   const link = useLessonFileUrl(session.userId, path);
   const label = kind === 'pdf' ? 'PDF' : 'ePub';
@@ -178,14 +200,26 @@ function LessonFile({ kind, path }: { kind: 'pdf' | 'epub'; path: string }) {
   return (
     <div className="grid gap-3">
       <p>
-        This lesson is a {label} document. Download it to read it in your {label} reader.
+        {readerPath
+          ? `This lesson is a ${label} document. Read it here, where your page, highlights and reading time are kept, or download it.`
+          : `This lesson is a ${label} document. Download it to read it in your ${label} reader.`}
       </p>
-      <Button asChild className="w-fit">
-        <a href={link.data} download={name}>
-          <Download aria-hidden="true" />
-          Download {name}
-        </a>
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {readerPath && (
+          <Button asChild className="w-fit">
+            <Link to={readerPath}>
+              <BookOpen aria-hidden="true" />
+              Read in the app
+            </Link>
+          </Button>
+        )}
+        <Button asChild className="w-fit" variant={readerPath ? 'outline' : 'default'}>
+          <a href={link.data} download={name}>
+            <Download aria-hidden="true" />
+            Download {name}
+          </a>
+        </Button>
+      </div>
     </div>
   );
 }

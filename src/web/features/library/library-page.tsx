@@ -1,13 +1,13 @@
 /**
  * The library (issue 12, decision 0151): every lesson the learner may read, filtered by course
  * and kind, and full-text search across lesson text and the text of PDF and ePub files, best
- * first, with the matching words marked. A hit in a PDF opens the file at its page. Query,
+ * first, with the matching words marked. A hit in a PDF opens the in-app reader at its page. Query,
  * filters and page live in the address, so Back and a shared link work.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ExternalLink, FileText } from 'lucide-react';
-import { toast } from 'sonner';
+import { BookOpen, FileText } from 'lucide-react';
+import { routePath } from '@common/routes';
 import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
 import { SearchForm } from '@/components/search-form';
 import { Badge } from '@/components/ui/badge';
@@ -16,7 +16,6 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pager } from '@/components/ui/pager';
 import { useAppSession } from '@/lib/app-session';
-import { fileAddressAt } from './api/open-file-at';
 import { useLibraryCourses } from './api/get-library-courses';
 import { lessonKinds, type LessonKind, type LibraryFilters } from './api/library-keys';
 import { LIBRARY_PAGE_SIZE, useLibrarySearch, type LibraryHit } from './api/search-library';
@@ -163,22 +162,16 @@ function where(hit: LibraryHit): string | null {
   return hit.label ? `Chapter: ${hit.label}` : `Chapter ${hit.position}`;
 }
 
+function readerAddress(hit: LibraryHit): string {
+  const path = routePath('/app/courses/:courseId/lessons/:lessonId/read', {
+    courseId: hit.courseId,
+    lessonId: hit.lessonId,
+  });
+  return hit.position ? `${path}?page=${hit.position}` : path;
+}
+
 function HitCard({ hit }: { hit: LibraryHit }) {
   const place = where(hit);
-  async function openAtPage() {
-    // Opened first, filled in after: a window opened after an await is blocked as a pop-up.
-    const tab = window.open('', '_blank', 'noopener');
-    try {
-      const address = await fileAddressAt(hit.filePath!, hit.position);
-      if (tab) tab.location.href = address;
-      else window.location.href = address;
-    } catch (error) {
-      tab?.close();
-      toast.error(
-        `Could not open the file: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
   return (
     <li className="grid gap-2 rounded-lg border bg-card p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -199,10 +192,12 @@ function HitCard({ hit }: { hit: LibraryHit }) {
       {hit.snippet && <Snippet text={hit.snippet} />}
       {hit.kind === 'pdf' && hit.filePath && (
         <div>
-          <Button size="sm" variant="outline" onClick={() => void openAtPage()}>
-            {place ? <FileText aria-hidden="true" /> : <ExternalLink aria-hidden="true" />}
-            {place ? `Open the PDF at page ${hit.position}` : 'Open the PDF'}
-            <span className="sr-only"> of {hit.lessonTitle} (new tab)</span>
+          <Button asChild size="sm" variant="outline">
+            <Link to={readerAddress(hit)}>
+              {place ? <FileText aria-hidden="true" /> : <BookOpen aria-hidden="true" />}
+              {place ? `Open the PDF at page ${hit.position}` : 'Open the PDF'}
+              <span className="sr-only"> of {hit.lessonTitle}</span>
+            </Link>
           </Button>
         </div>
       )}

@@ -50,7 +50,7 @@ export const docPage: DocPage = {
             {
               title: 'Study tools',
               icon: 'graduation',
-              text: 'The [library](/app/library) with full-text search across lessons and extracted book text, [notes](/app/notes) in Markdown, [flashcards](/app/flashcards) scheduled with FSRS (import and export as CSV or Anki text, review statistics), and [progress](/app/progress) with goals, XP, levels and streaks.',
+              text: 'The [library](/app/library) with full-text search across lessons and extracted book text, a PDF reader that opens at a hit and keeps your page and highlights, [notes](/app/notes) in Markdown, [flashcards](/app/flashcards) scheduled with FSRS (import and export as CSV or Anki text, review statistics), and [progress](/app/progress) with goals, XP, levels and streaks.',
             },
             {
               title: brand.coach,
@@ -108,7 +108,7 @@ export const docPage: DocPage = {
           type: 'list',
           items: [
             `A voice feature for the ${brand.coach}.`,
-            'Reading PDF and ePub files inside the app; today they are downloaded.',
+            'Reading ePub files inside the app; today they are downloaded.',
             'SAML single sign-on.',
             'Studying offline: lessons and flashcard reviews kept on the device and synchronised later. The app already installs from the browser and opens pages already visited offline.',
           ],

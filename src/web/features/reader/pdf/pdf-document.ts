@@ -1,0 +1,37 @@
+/**
+ * pdf.js for the reader (decision 0163): the library and its worker load only with the reader's
+ * route; the worker is its own file (Vite's `?url`), and pdf.js never evaluates code built from
+ * a file (`isEvalSupported: false`), so a crafted PDF cannot run script through font
+ * compilation. Failures become sentences a learner can act on.
+ */
+import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+export type { PDFDocumentProxy };
+
+export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; cancel(): void } {
+  const task = getDocument({ url, isEvalSupported: false, enableXfa: false });
+  return {
+    promise: task.promise,
+    cancel: () => void task.destroy(),
+  };
+}
+
+/** What the reader says when a file cannot be opened. */
+export function pdfErrorMessage(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  const status = (error as { status?: number } | null)?.status;
+  if (name === 'PasswordException') {
+    return 'This PDF is protected by a password, so the reader cannot open it. Ask whoever teaches the course for a copy without a password.';
+  }
+  if (name === 'InvalidPDFException') {
+    return 'This file is damaged or is not a PDF, so it cannot be shown. Ask whoever teaches the course to upload it again.';
+  }
+  if (name === 'MissingPDFException' || status === 404 || status === 400) {
+    return 'The file is missing from the course’s storage. Ask whoever teaches the course to upload it again.';
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `The PDF could not be opened: ${message}`;
+}
