@@ -56,6 +56,12 @@ const schema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: z.string().default('oidc'),
+  /** SAML: leeway for NotBefore/NotOnOrAfter between our clock and the IdP's. */
+  SAML_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** SAML: how long a sign-in may spend at the IdP before its AuthnRequest expires. */
+  SAML_REQUEST_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  /** SAML: hosts (comma-separated, host or host:port) metadata_url may name besides public HTTPS ones. */
+  SAML_METADATA_ALLOWED_TARGETS: optionalString,
   /** Auth abuse limits per client address: sign-in, sign-up, recover, verify per 5 minutes. */
   AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
@@ -255,6 +261,14 @@ function toConfig(env: z.infer<typeof schema>) {
         .split(',')
         .map((origin) => origin.trim().replace(/\/+$/, ''))
         .filter(Boolean),
+      saml: {
+        clockSkewMs: env.SAML_CLOCK_SKEW_SECONDS * 1000,
+        requestTtlMs: env.SAML_REQUEST_TTL_SECONDS * 1000,
+        metadataAllowedTargets: (env.SAML_METADATA_ALLOWED_TARGETS ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      },
       oidc:
         env.OIDC_ISSUER && env.OIDC_CLIENT_ID
           ? {

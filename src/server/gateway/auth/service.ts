@@ -16,13 +16,23 @@ import type { AuthEnv, AuthServices } from './http';
 import { identityRoutes } from './identities';
 import { settingsRoutes } from './settings';
 import { signupRoutes } from './signup';
+import { ssoRoutes } from './sso';
+import { ssoAdminRoutes } from './sso-admin';
 import { tokenRoutes } from './token';
 import { userRoutes } from './user';
 
 export const API_VERSION = '2024-01-01';
 
 /** Browser navigations (mail links, OAuth redirects) and public keys carry no API key. */
-const openPaths = [/^\/verify$/, /^\/authorize$/, /^\/callback$/, /^\/\.well-known\/jwks\.json$/];
+const openPaths = [
+  /^\/verify$/,
+  /^\/authorize$/,
+  /^\/callback$/,
+  /^\/\.well-known\/jwks\.json$/,
+  /^\/sso\/saml\/metadata$/,
+];
+/** The IdP's form post of a SAML response arrives through the user's browser, without a key. */
+const openPosts = [/^\/sso\/saml\/acs$/];
 
 export function createAuthServices(
   deps: GatewayDeps,
@@ -60,7 +70,8 @@ export function authService(services: AuthServices) {
     const path = c.req.path.replace(/^.*\/auth\/v1/, '');
     if (
       c.req.method === 'OPTIONS' ||
-      (c.req.method === 'GET' && openPaths.some((p) => p.test(path)))
+      (c.req.method === 'GET' && openPaths.some((p) => p.test(path))) ||
+      (c.req.method === 'POST' && openPosts.some((p) => p.test(path)))
     ) {
       return next();
     }
@@ -81,6 +92,8 @@ export function authService(services: AuthServices) {
   app.route('/', userRoutes(services));
   app.route('/', factorRoutes(services));
   app.route('/', identityRoutes(services));
+  app.route('/', ssoRoutes(services));
+  app.route('/', ssoAdminRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', settingsRoutes(services));
 

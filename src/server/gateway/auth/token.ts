@@ -19,6 +19,7 @@ const amrForFlow = {
   recovery: 'recovery',
   email_change: 'otp',
   oauth: 'oauth',
+  'sso/saml': 'sso/saml',
 } as const;
 
 export function tokenRoutes(services: AuthServices) {
