@@ -92,6 +92,7 @@ describe.each(databaseKinds)('SAML single sign-on on %s', (kind) => {
 
   beforeAll(async () => {
     idp = await startSamlIdp();
+    await idp.warmUp();
     server = await startTestServer(kind, {
       AUTH_RATE_LIMIT_SIGN_IN: '1000',
       SAML_METADATA_ALLOWED_TARGETS: new URL(idp.url).host,
@@ -110,7 +111,7 @@ describe.each(databaseKinds)('SAML single sign-on on %s', (kind) => {
     });
     expect(created.status).toBe(201);
     provider = created.body as unknown as ProviderJson;
-  });
+  }, 180_000);
   afterAll(async () => {
     await server?.stop();
     await idp?.close();

@@ -69,6 +69,12 @@ export interface SamlIdp {
   metadataUrl: string;
   metadataXml: string;
   keys: TestKeyPair;
+  /**
+   * Compiles samlify's schema validator (libxml2 in WebAssembly) once. It holds the thread for
+   * many seconds on a busy machine, so await it on its own in `beforeAll`, before the server
+   * (which shares the thread with PGlite) starts; `authenticate` waits for it too.
+   */
+  warmUp(): Promise<void>;
   /** Who signs in at the next `GET /sso`, and how the response is made. */
   signIn(user: IdpUser, options?: LoginOptions): void;
   /** Follows the URL from `POST /auth/v1/sso` to the IdP and returns the form it posts. */
@@ -94,6 +100,12 @@ export async function startSamlIdp(options: { name?: string } = {}): Promise<Sam
     ],
   });
   const metadataXml = idp.getMetadata();
+  let compiled: Promise<void> | undefined;
+  const warmUp = () =>
+    (compiled ??= validator.validate(metadataXml).then(
+      () => undefined,
+      () => undefined,
+    ));
   let next: { user: IdpUser; options: LoginOptions } | undefined;
   const spMetadata = new Map<string, string>();
 
@@ -162,7 +174,7 @@ export async function startSamlIdp(options: { name?: string } = {}): Promise<Sam
     if (mode === 'samlify' && !login.signingKey && !login.mutate) {
       const result = await idp.createLoginResponse(
         sp,
-        parsed,
+        { extract: parsed.extract },
         'post',
         { email: user.nameId },
         {
@@ -249,10 +261,12 @@ export async function startSamlIdp(options: { name?: string } = {}): Promise<Sam
     metadataUrl: `${url}/metadata`,
     metadataXml,
     keys,
+    warmUp,
     signIn(user, loginOptions = {}) {
       next = { user, options: loginOptions };
     },
     async authenticate(ssoUrl) {
+      await warmUp();
       const response = await fetch(ssoUrl);
       const html = await response.text();
       if (!response.ok) throw new Error(html);

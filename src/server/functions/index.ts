@@ -12,6 +12,7 @@ import { healthFunction } from './health';
 import { libraryFunction } from './library';
 import { orgExportFunction } from './org-export';
 import { orgPeopleFunction } from './org-people';
+import { orgSsoFunction } from './org-sso';
 import { privacyFunction } from './privacy';
 import { simpleAiChatFunction } from './simple-ai-chat';
 import { stripeWebhookFunction } from './stripe-webhook';
@@ -40,4 +41,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   adaptOutputsFunction,
   privacyFunction,
   submitQuizFunction,
+  orgSsoFunction,
 ];

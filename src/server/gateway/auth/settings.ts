@@ -17,7 +17,7 @@ export function settingsRoutes(services: AuthServices) {
       mailer_autoconfirm: services.config.auth.autoconfirm,
       phone_autoconfirm: false,
       sms_provider: '',
-      saml_enabled: false,
+      saml_enabled: true,
       mfa: { totp: true, phone: false },
       password_min_length: 8,
     });
