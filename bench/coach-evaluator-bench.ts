@@ -1,61 +1,83 @@
 /**
  * The offline answer evaluator against the labelled learner answers: accuracy, precision and
- * recall per verdict, mistakes by kind of answer, and the latency of one evaluation (p50/p99,
- * after one warm-up pass that loads the language model).
+ * recall per verdict on the tuning part and on the held-out part separately (decision 0223),
+ * mistakes by kind of answer, and the latency of one evaluation (p50/p99, after one warm-up
+ * pass that loads the language model).
  *
  *   node --import tsx bench/coach-evaluator-bench.ts [--mistakes]
+ *
+ * `--mistakes` lists the tuning part's mistakes only: the held-out answers are measured, never
+ * read while the evaluator is being changed.
  */
 import { performance } from 'node:perf_hooks';
-import { evaluateOffline, type Verdict } from '../src/server/coach/evaluate';
-import { loadLabelledAnswers } from './coach-evaluator-set';
+import { evaluateOffline, type Evaluation, type Verdict } from '../src/server/coach/evaluate';
+import { loadLabelledAnswers, type LabelledAnswer, type SetPart } from './coach-evaluator-set';
 
 const verdicts: Verdict[] = ['correct', 'partially_correct', 'incorrect'];
 const set = loadLabelledAnswers();
 const showMistakes = process.argv.includes('--mistakes');
 
+interface Result {
+  row: LabelledAnswer;
+  predicted: Verdict;
+  evaluation: Evaluation;
+}
+
 for (const row of set) evaluateOffline(row.input);
 
 const timings: number[] = [];
-const results = set.map((row) => {
+const results: Result[] = set.map((row) => {
   const started = performance.now();
   const evaluation = evaluateOffline(row.input);
   timings.push(performance.now() - started);
   return { row, predicted: evaluation.verdict, evaluation };
 });
 
-const right = results.filter((r) => r.predicted === r.row.label).length;
-console.log(`labelled answers: ${set.length}`);
-console.log(`accuracy: ${((100 * right) / set.length).toFixed(1)}% (${right}/${set.length})`);
-console.log('\nverdict            precision  recall  support');
-for (const verdict of verdicts) {
-  const predicted = results.filter((r) => r.predicted === verdict);
-  const actual = results.filter((r) => r.row.label === verdict);
-  const hits = predicted.filter((r) => r.row.label === verdict).length;
-  const precision = predicted.length ? hits / predicted.length : 0;
-  const recall = actual.length ? hits / actual.length : 0;
+const percent = (n: number, of: number) => (of === 0 ? '—' : `${((100 * n) / of).toFixed(1)}%`);
+
+function report(title: string, part: Result[]): void {
+  const right = part.filter((r) => r.predicted === r.row.label).length;
+  const questions = new Set(part.map((r) => r.row.where)).size;
+  console.log(`\n== ${title}: ${part.length} answers to ${questions} questions`);
+  console.log(`accuracy: ${percent(right, part.length)} (${right}/${part.length})`);
+  console.log('verdict            precision  recall  support');
+  for (const verdict of verdicts) {
+    const predicted = part.filter((r) => r.predicted === verdict);
+    const actual = part.filter((r) => r.row.label === verdict);
+    const hits = predicted.filter((r) => r.row.label === verdict).length;
+    console.log(
+      `${verdict.padEnd(18)} ${percent(hits, predicted.length).padStart(9)} ${percent(hits, actual.length).padStart(7)} ${String(actual.length).padStart(8)}`,
+    );
+  }
+  console.log('confusion (rows: label, columns: predicted)');
+  console.log(`${''.padEnd(18)} ${verdicts.map((v) => v.padStart(18)).join('')}`);
+  for (const label of verdicts) {
+    const row = verdicts.map((predicted) =>
+      String(
+        part.filter((r) => r.row.label === label && r.predicted === predicted).length,
+      ).padStart(18),
+    );
+    console.log(`${label.padEnd(18)} ${row.join('')}`);
+  }
+  const kinds = [...new Set(part.map((r) => r.row.kind))];
   console.log(
-    `${verdict.padEnd(18)} ${(100 * precision).toFixed(1).padStart(8)}% ${(100 * recall).toFixed(1).padStart(6)}% ${String(actual.length).padStart(8)}`,
+    `by kind: ${kinds
+      .map((kind) => {
+        const ofKind = part.filter((r) => r.row.kind === kind);
+        return `${kind} ${ofKind.filter((r) => r.predicted === r.row.label).length}/${ofKind.length}`;
+      })
+      .join(', ')}`,
   );
 }
 
-console.log('\nconfusion (rows: label, columns: predicted)');
-console.log(`${''.padEnd(18)} ${verdicts.map((v) => v.padStart(18)).join('')}`);
-for (const label of verdicts) {
-  const row = verdicts.map((predicted) =>
-    String(
-      results.filter((r) => r.row.label === label && r.predicted === predicted).length,
-    ).padStart(18),
+const parts: SetPart[] = ['tuning', 'held-out'];
+for (const part of parts) {
+  report(
+    part === 'tuning' ? 'tuning part' : 'held-out part (never tuned on)',
+    results.filter((r) => r.row.part === part),
   );
-  console.log(`${label.padEnd(18)} ${row.join('')}`);
 }
-
-const kinds = [...new Set(set.map((row) => row.kind))];
-console.log('\naccuracy by kind of answer');
-for (const kind of kinds) {
-  const ofKind = results.filter((r) => r.row.kind === kind);
-  const ok = ofKind.filter((r) => r.predicted === r.row.label).length;
-  console.log(`${kind.padEnd(14)} ${ok}/${ofKind.length}`);
-}
+report('whole set', results);
 
 timings.sort((a, b) => a - b);
 const percentile = (p: number) =>
@@ -65,7 +87,7 @@ console.log(
 );
 
 if (showMistakes) {
-  for (const r of results.filter((x) => x.predicted !== x.row.label)) {
+  for (const r of results.filter((x) => x.row.part === 'tuning' && x.predicted !== x.row.label)) {
     console.log(`\n[${r.row.kind}] ${r.row.where}: label ${r.row.label}, got ${r.predicted}`);
     console.log(`  answer: ${r.row.input.answer}`);
     console.log(`  missing: ${r.evaluation.missing.join(' | ')}`);

@@ -20,6 +20,8 @@ export interface Term {
   negationHead: boolean;
   /** Position among the text's terms, for neighbourhoods. */
   position: number;
+  /** Which clause of the text the word is in (punctuation and "but", "so"… start a new one). */
+  clause: number;
 }
 
 export interface Quantity {
@@ -246,6 +248,7 @@ export function analyse(text: string): Analysis {
   // A negation reaches the next three words of its clause: "not cells" but not the rest of a
   // long sentence (wink's own flag runs to the next punctuation, too far for an answer).
   let negationLeft = 0;
+  let clause = 0;
   doc.tokens().each((token: ItemToken) => {
     const value = token.out(its.value) as string;
     const found = prepared.indexOf(value, offset);
@@ -253,7 +256,10 @@ export function analyse(text: string): Analysis {
     const pos = token.out(its.pos) as string;
     const type = token.out(its.type) as string;
     const lemma = (token.out(lemmaOf()) as string).toLowerCase();
-    if (type === 'punctuation' || CLAUSE_WORDS.has(lemma)) negationLeft = 0;
+    if (type === 'punctuation' || CLAUSE_WORDS.has(lemma)) {
+      negationLeft = 0;
+      clause += 1;
+    }
     if (NEGATORS.has(lemma) || NEGATORS.has(value)) {
       negationLeft = NEGATION_REACH;
       negatedOffsets.push({ offset: found, negated: true });
@@ -276,7 +282,7 @@ export function analyse(text: string): Analysis {
     const stemmed = stem(lemma);
     const word =
       SYNONYM_OF.get(lemma) ?? SYNONYM_OF.get(value) ?? SYNONYM_OF.get(stemmed) ?? stemmed;
-    terms.push({ word, surface: value, negated, negationHead, position: terms.length });
+    terms.push({ word, surface: value, negated, negationHead, position: terms.length, clause });
     if (negationLeft > 0) negationLeft -= 1;
   });
   const negatedAt = (at: number) => {

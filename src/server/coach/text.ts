@@ -31,6 +31,8 @@ const SUBSCRIPTS: Record<string, string> = {
   '×': '*',
   '÷': '/',
   µ: 'u',
+  // NFKC turns the micro sign into the Greek letter, so both spellings of µm meet here.
+  μ: 'u',
 };
 
 /** Lower case, accents removed, typographic symbols folded to ASCII. */
