@@ -445,6 +445,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // A learner's IEP documents, every access logged for HIPAA (decision 0422).
+  {
+    path: '/app/iep',
+    label: 'IEP documents',
+    section: 'Teaching',
+    title: pageTitle('IEP documents'),
+    kind: 'app',
+    prerender: false,
+  },
   // The compliance officer's console (decision 0420).
   {
     path: '/app/compliance',

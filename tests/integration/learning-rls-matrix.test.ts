@@ -33,6 +33,8 @@ interface TableCase {
   insert(f: LearningFixture, actor: Actor): { row: Row; find: Row };
   /** A fresh row the service role creates for each delete attempt. */
   disposable(f: LearningFixture): Row;
+  /** Makes the delete attempt's row when the service role may not insert one (append-only logs). */
+  makeDisposable?(f: LearningFixture): Promise<Row>;
   /** Makes room for the insert (and puts things back after it), when the row must not exist. */
   aroundInsert?(f: LearningFixture, attempt: () => Promise<boolean>): Promise<boolean>;
 }
@@ -152,6 +154,42 @@ async function seedPrivacy(f: LearningFixture): Promise<void> {
     .single();
   if (error) throw new Error(`data_subject_requests fixture: ${error.message}`);
   matrixRequest.id = (data as { id: string }).id;
+}
+
+/** A learner's IEP document and one HIPAA access log row about it (decision 0422). */
+const matrixIep = { document: '', path: '', logId: 0 };
+const iepPurpose = "Planning the learner's exam accommodations";
+async function logIepAccess(f: LearningFixture): Promise<Row> {
+  const { data, error } = await f.client('org_admin').rpc('log_hipaa_access', {
+    patient: f.users.learner.id,
+    action: 'view',
+    purpose: iepPurpose,
+    document: matrixIep.document,
+  });
+  if (error) throw new Error(`hipaa_audit_log fixture: ${error.message}`);
+  return { id: data as number };
+}
+async function seedIep(f: LearningFixture): Promise<void> {
+  matrixIep.document = randomUUID();
+  matrixIep.path = `${f.orgA}/${f.users.learner.id}/${matrixIep.document}`;
+  const stored = await f.service.storage
+    .from('iep-documents')
+    .upload(matrixIep.path, new Blob(['IEP'], { type: 'text/plain' }), {
+      contentType: 'text/plain',
+    });
+  if (stored.error) throw new Error(`iep-documents fixture: ${stored.error.message}`);
+  const { error } = await f.service.from('iep_documents').insert({
+    id: matrixIep.document,
+    organization_id: f.orgA,
+    learner_id: f.users.learner.id,
+    title: 'IEP',
+    file_name: 'iep.txt',
+    content_type: 'text/plain',
+    size_bytes: 3,
+    object_path: matrixIep.path,
+  });
+  if (error) throw new Error(`iep_documents fixture: ${error.message}`);
+  matrixIep.logId = (await logIepAccess(f)).id as number;
 }
 
 const cases: TableCase[] = [
@@ -893,6 +931,52 @@ const cases: TableCase[] = [
     insert: (f) => byId({ user_id: f.users.learner.id, request_type: 'objection' }),
     disposable: (f) => ({ user_id: f.users.learner.id, request_type: 'restriction' }),
   },
+  // IEP documents and the HIPAA access log (decision 0422): the documents only through the
+  // iep function's logged procedures; the log written only by log_hipaa_access.
+  {
+    table: 'iep_documents',
+    target: () => ({ id: matrixIep.document }),
+    change: { title: 'Renamed IEP' },
+    insert: (f) =>
+      byId({
+        organization_id: f.orgA,
+        learner_id: f.users.learner.id,
+        title: 'Forged IEP',
+        file_name: 'forged.txt',
+        content_type: 'text/plain',
+        size_bytes: 1,
+        object_path: `${f.orgA}/${f.users.learner.id}/${unique('forged')}`,
+      }),
+    disposable: (f) => ({
+      organization_id: f.orgA,
+      learner_id: f.users.learner.id,
+      title: 'Spare IEP',
+      file_name: 'spare.txt',
+      content_type: 'text/plain',
+      size_bytes: 1,
+      object_path: `${f.orgA}/${f.users.learner.id}/${unique('spare')}`,
+    }),
+  },
+  {
+    table: 'hipaa_audit_log',
+    target: () => ({ id: matrixIep.logId }),
+    change: { purpose: 'Nothing happened here' },
+    insert: (f) => {
+      const row = {
+        user_id: f.users.instructor.id,
+        roles: ['instructor'],
+        action: 'view',
+        phi_accessed: 'IEP document',
+        patient_id: f.users.learner.id,
+        organization_id: f.orgA,
+        purpose: unique('forged access'),
+        audit_id: 1,
+      };
+      return { row, find: ids(row, ['purpose']) };
+    },
+    disposable: () => ({}),
+    makeDisposable: logIepAccess,
+  },
   // Usage counters and events (decision 0202): written by track_usage, read by their owner.
   {
     table: 'user_quotas',
@@ -1172,6 +1256,13 @@ const expected: Matrix = {
     update: '',
     delete: '',
   },
+  // Nobody reads or writes IEP documents but through the iep function (decision 0422); the
+  // organization's compliance officer reads the HIPAA access log, nobody writes it directly;
+  // those who may list a learner's documents: their instructor and the organization's admins.
+  iep_documents: { select: '', insert: '', update: '', delete: '' },
+  hipaa_audit_log: { select: only('compliance'), insert: '', update: '', delete: '' },
+  'list_iep_documents()': { select: staff, insert: '', update: '', delete: '' },
+  'storage iep-documents': { select: '', insert: '', update: '', delete: '' },
   // Usage counters and events (decision 0202): written by track_usage, read by their owner.
   user_quotas: { select: own, insert: '', update: '', delete: '' },
   usage_events: { select: own, insert: '', update: '', delete: '' },
@@ -1243,11 +1334,9 @@ async function tryTable(f: LearningFixture, c: TableCase, actor: Actor, op: Op):
     await client.from('profiles').delete().eq('id', f.users.spare.id);
     return !(await exists(service, 'profiles', { id: f.users.spare.id }));
   }
-  const { data: spare, error } = await service
-    .from(c.table)
-    .insert(c.disposable(f))
-    .select()
-    .single();
+  const { data: spare, error } = c.makeDisposable
+    ? { data: await c.makeDisposable(f), error: null }
+    : await service.from(c.table).insert(c.disposable(f)).select().single();
   if (error) throw new Error(`disposable ${c.table}: ${error.message}`);
   const key =
     'id' in (spare as Row)
@@ -1280,6 +1369,12 @@ const buckets: Record<string, BucketCase> = {
     type: 'text/markdown',
     existing: () => ({ path: matrixKb.path, content: '# Notes\n\nOsmosis moves water.' }),
     fresh: (f, label) => `${f.users.learner.id}/${unique(label)}.md`,
+  },
+  'storage iep-documents': {
+    bucket: 'iep-documents',
+    type: 'text/plain',
+    existing: () => ({ path: matrixIep.path, content: 'IEP' }),
+    fresh: (f, label) => `${f.orgA}/${f.users.learner.id}/${unique(label)}`,
   },
 };
 
@@ -1344,6 +1439,7 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     await seedBilling(f);
     await seedKnowledgeBase(f, server);
     await seedPrivacy(f);
+    await seedIep(f);
   });
   afterAll(() => server?.stop());
 
@@ -1367,6 +1463,20 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     }
     const actual = { select: allowed.join(' '), insert: '', update: '', delete: '' };
     expect(actual).toEqual(expected['course_struggle_insights()']);
+  });
+
+  it('list_iep_documents()', async () => {
+    const allowed: Actor[] = [];
+    for (const actor of actors) {
+      const { error } = await f.client(actor).rpc('list_iep_documents', {
+        learner: f.users.learner.id,
+        organization: f.orgA,
+        purpose: iepPurpose,
+      });
+      if (!error) allowed.push(actor);
+    }
+    const actual = { select: allowed.join(' '), insert: '', update: '', delete: '' };
+    expect(actual).toEqual(expected['list_iep_documents()']);
   });
 
   it.each(Object.entries(buckets))('%s', async (name, b) => {

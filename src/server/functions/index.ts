@@ -9,6 +9,7 @@ import { dataRoomAccessFunction } from './data-room-access';
 import { coachEvaluateFunction } from './coach-evaluate';
 import { flashcardsFunction } from './flashcards';
 import { healthFunction } from './health';
+import { iepFunction } from './iep';
 import { libraryFunction } from './library';
 import { orgExportFunction } from './org-export';
 import { orgPeopleFunction } from './org-people';
@@ -42,4 +43,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   privacyFunction,
   submitQuizFunction,
   orgSsoFunction,
+  iepFunction,
 ];

@@ -28,6 +28,7 @@ const adminScreens = [
   '/app/org/settings',
   '/app/org/api-keys',
   '/app/privacy-requests',
+  '/app/iep',
 ];
 
 describe('app navigation', () => {
@@ -118,6 +119,7 @@ describe('app navigation', () => {
       'Organization settings',
       'API keys',
       'Data requests',
+      'IEP documents',
       'Boards',
       'Course distribution',
       'All users',

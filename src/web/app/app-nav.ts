@@ -12,6 +12,7 @@ import {
   CreditCard,
   FileText,
   FileLock,
+  FileHeart,
   FileSearch,
   KeyRound,
   Gauge,
@@ -69,6 +70,7 @@ const navItems = {
   apiKeys: item('/app/org/api-keys', KeyRound),
   privacyRequests: item('/app/privacy-requests', FileLock),
   compliance: item('/app/compliance', FileSearch),
+  iep: item('/app/iep', FileHeart),
   boards: item('/app/owner/boards', Network),
   distribution: item('/app/owner/distribution', Share2),
   people: item('/app/owner/people', Users),
@@ -114,6 +116,7 @@ export const navByRole: Record<
     'teaching',
     'grading',
     'adapt',
+    'iep',
   ],
   org_admin: [
     'dashboard',
@@ -132,6 +135,7 @@ export const navByRole: Record<
     'orgSettings',
     'apiKeys',
     'privacyRequests',
+    'iep',
   ],
   compliance_officer: ['dashboard', 'compliance'],
   // A platform admin (user_roles 'admin', no organization) reviews every organization and

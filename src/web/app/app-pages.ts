@@ -97,6 +97,7 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/notes': () => import('@/features/notes/notes-page').then((m) => m.NotesPage),
   '/app/notes/new': () => import('@/features/notes/note-page').then((m) => m.NewNotePage),
   '/app/notes/:noteId': () => import('@/features/notes/note-page').then((m) => m.NotePage),
+  '/app/iep': () => import('@/features/compliance/iep-page').then((m) => m.IepPage),
   '/app/compliance': () =>
     import('@/features/compliance/compliance-page').then((m) => m.CompliancePage),
 };

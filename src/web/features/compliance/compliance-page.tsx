@@ -15,6 +15,7 @@ import { AccessPatternsPanel } from './access-patterns-panel';
 import { AuditLogPanel } from './audit-log-panel';
 import { ChainCheck } from './chain-check';
 import { ConsentPanel } from './consent-panel';
+import { HipaaLogPanel } from './hipaa-log-panel';
 import { IncidentsPanel } from './incidents-panel';
 import { RequestsPanel } from './requests-panel';
 import { RetentionPanel } from './retention-panel';
@@ -22,6 +23,7 @@ import { RetentionPanel } from './retention-panel';
 const tabs = [
   { value: 'audit', label: 'Audit log' },
   { value: 'access', label: 'Access patterns' },
+  { value: 'hipaa', label: 'HIPAA access' },
   { value: 'incidents', label: 'Incidents' },
   { value: 'requests', label: 'Data requests' },
   { value: 'consent', label: 'Consent' },
@@ -55,7 +57,7 @@ export function CompliancePage() {
     <AppPage
       wide
       title="Compliance"
-      intro={`Audit log, access patterns, incidents, data requests, consent and retention for ${scopeName}. Identifiers and actions only: the content of personal records is not shown here.`}
+      intro={`Audit log, access patterns, the HIPAA access log, incidents, data requests, consent and retention for ${scopeName}. Identifiers and actions only: the content of personal records is not shown here.`}
     >
       <ChainCheck />
       <Tabs
@@ -82,6 +84,9 @@ export function CompliancePage() {
         </TabsContent>
         <TabsContent value="access">
           <AccessPatternsPanel {...scope} />
+        </TabsContent>
+        <TabsContent value="hipaa">
+          <HipaaLogPanel {...scope} />
         </TabsContent>
         <TabsContent value="incidents">
           <IncidentsPanel {...scope} />

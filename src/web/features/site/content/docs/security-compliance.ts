@@ -69,7 +69,7 @@ export const docPage: DocPage = {
             [
               '**HIPAA**',
               'Protected health information (PHI)',
-              'Incidents that involve PHI carry the 60-day notification deadline. A separate access log for PHI is planned; until then the general audit log records changes and reads.',
+              'Incidents that involve PHI carry the 60-day notification deadline. Each access to an IEP document is logged in `hipaa_audit_log` with its purpose.',
             ],
           ],
         },
@@ -196,7 +196,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: 'Admins work them as **pending**, **completed** or **overdue**. Export and erasure tools are planned; until then an administrator fulfils each request by hand.',
+          text: 'Admins work them as **pending**, **completed** or **overdue**. Export (a zip behind an expiring link) and erasure run from the request queue.',
         },
       ],
     },

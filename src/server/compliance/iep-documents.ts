@@ -1,0 +1,204 @@
+/**
+ * IEP documents (decision 0422): a learner's individual education plan, stored in the private
+ * `iep-documents` bucket, which has no storage policy. The database decides who may do what
+ * and logs each access in `hipaa_audit_log` (db/app 0753, through `log_hipaa_access`) before
+ * this module touches a file, so no file is read or written without its log row.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database, JwtClaims, Queryable } from '../db/types';
+import { StorageError, type Storage } from '../storage/storage';
+
+export const IEP_BUCKET = 'iep-documents';
+
+/** The caller and where they call from: the address and browser go into the access log. */
+export interface IepCaller {
+  claims: JwtClaims;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface IepDeps {
+  db: Database;
+  storage: Storage;
+}
+
+export class IepError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 410,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The database's refusals (sentences written for people) as IepErrors. */
+function refusal(error: unknown): never {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === '42501') throw new IepError(403, 'forbidden', message);
+  if (code === '22023' || code === '23514') throw new IepError(400, 'invalid_request', message);
+  if (code === 'PT404') throw new IepError(404, 'not_found', message);
+  throw error;
+}
+
+/** Runs as the caller, with their address and browser set for log_hipaa_access to record. */
+function asCaller<T>(deps: IepDeps, caller: IepCaller, work: (tx: Queryable) => Promise<T>) {
+  return deps.db
+    .asRole(caller.claims, async (tx) => {
+      await tx.query(
+        `select set_config('lyceum.client_address', $1, true),
+                set_config('lyceum.user_agent', $2, true)`,
+        [caller.ip ?? '', (caller.userAgent ?? '').slice(0, 512)],
+      );
+      return work(tx);
+    })
+    .catch(refusal);
+}
+
+export interface IepLearner {
+  user_id: string;
+  display_name: string;
+  email: string;
+  may_store: boolean;
+}
+
+export async function iepLearners(
+  deps: IepDeps,
+  caller: IepCaller,
+  organizationId: string,
+): Promise<IepLearner[]> {
+  const { rows } = await deps.db
+    .queryAsRole<IepLearner & Record<string, unknown>>(
+      caller.claims,
+      'select * from public.iep_learners($1)',
+      [organizationId],
+    )
+    .catch(refusal);
+  return rows;
+}
+
+export interface IepDocument {
+  id: string;
+  title: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  uploaded_at: string;
+  uploaded_by: string | null;
+}
+
+/** A learner's documents; the listing is logged as an access. */
+export async function listIepDocuments(
+  deps: IepDeps,
+  caller: IepCaller,
+  input: { learnerId: string; organizationId: string; purpose: string },
+): Promise<IepDocument[]> {
+  return asCaller(deps, caller, async (tx) => {
+    const { rows } = await tx.query<IepDocument & Record<string, unknown>>(
+      `select id, title, file_name, content_type, size_bytes, uploaded_at, uploaded_by
+         from public.list_iep_documents($1, $2, $3)`,
+      [input.learnerId, input.organizationId, input.purpose],
+    );
+    return rows;
+  });
+}
+
+export interface IepUpload {
+  learnerId: string;
+  organizationId: string;
+  title: string;
+  purpose: string;
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Stores a document: the right is checked first, then the file is written under a path the
+ * server chooses, then the row and its upload log entry; a refusal there removes the file.
+ */
+export async function storeIepDocument(
+  deps: IepDeps,
+  caller: IepCaller,
+  upload: IepUpload,
+): Promise<{ id: string }> {
+  const { rows } = await deps.db
+    .queryAsRole<{ ok: boolean }>(
+      caller.claims,
+      'select public.may_store_iep_document($1, $2) as ok',
+      [upload.learnerId, upload.organizationId],
+    )
+    .catch(refusal);
+  if (!rows[0]?.ok)
+    throw new IepError(
+      403,
+      'forbidden',
+      "Only an admin of the learner's organization stores IEP documents.",
+    );
+  const id = randomUUID();
+  const path = `${upload.organizationId}/${upload.learnerId}/${id}`;
+  try {
+    await deps.storage.putObject(IEP_BUCKET, path, upload.bytes, upload.contentType, {
+      owner: null,
+    });
+  } catch (error) {
+    if (error instanceof StorageError) throw new IepError(400, 'invalid_file', error.message);
+    throw error;
+  }
+  try {
+    await asCaller(deps, caller, (tx) =>
+      tx.query('select public.store_iep_document($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+        id,
+        upload.learnerId,
+        upload.organizationId,
+        upload.title,
+        upload.fileName,
+        upload.contentType,
+        upload.bytes.byteLength,
+        path,
+        upload.purpose,
+      ]),
+    );
+  } catch (error) {
+    await deps.storage.remove(IEP_BUCKET, [path]);
+    throw error;
+  }
+  return { id };
+}
+
+/** Opens a document: the view is logged, then the file is read. */
+export async function openIepDocument(
+  deps: IepDeps,
+  caller: IepCaller,
+  documentId: string,
+  purpose: string,
+): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
+  const found = await asCaller(deps, caller, (tx) =>
+    tx.query<{ object_path: string; file_name: string; content_type: string }>(
+      'select object_path, file_name, content_type from public.open_iep_document($1, $2)',
+      [documentId, purpose],
+    ),
+  );
+  const document = found.rows[0]!;
+  const stored = await deps.storage.getObject(IEP_BUCKET, document.object_path);
+  if (!stored)
+    throw new IepError(410, 'gone', 'The file of this IEP document is no longer stored.');
+  return { fileName: document.file_name, contentType: document.content_type, bytes: stored.bytes };
+}
+
+/** Deletes a document (organization admins): logged, then the file is removed. */
+export async function deleteIepDocument(
+  deps: IepDeps,
+  caller: IepCaller,
+  documentId: string,
+  purpose: string,
+): Promise<void> {
+  const { rows } = await asCaller(deps, caller, (tx) =>
+    tx.query<{ path: string }>('select public.delete_iep_document($1, $2) as path', [
+      documentId,
+      purpose,
+    ]),
+  );
+  await deps.storage.remove(IEP_BUCKET, [rows[0]!.path]);
+}

@@ -1,0 +1,373 @@
+/**
+ * IEP documents and the HIPAA access log (issue 16, decision 0422) through supabase-js, on
+ * PGlite and PostgreSQL: an organization admin stores a learner's document with a purpose;
+ * the admin and the learner's instructor list and open it; the learner, an instructor who
+ * does not teach them, a compliance officer, a platform admin, another organization's admin
+ * and the storage API are refused; every access leaves one hipaa_audit_log row (who, roles,
+ * action, patient, document, purpose, address, browser, session) that the organization's
+ * compliance officer reads; nobody changes the log through the API, the owner is refused by
+ * the trigger, and a change with the trigger off shows in verify_hipaa_access_log.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import { createPrivacyUser, type PrivacyUser } from './privacy-support';
+
+const reason = 'Preparing exam accommodations for the spring term';
+const pdf = new TextEncoder().encode('%PDF-1.4\n% IEP: extra time 25%, quiet room\n%%EOF\n');
+
+interface LogRow {
+  id: number;
+  user_id: string;
+  roles: string[];
+  action: string;
+  phi_accessed: string;
+  document_id: string | null;
+  patient_id: string;
+  organization_id: string;
+  purpose: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  session_id: string | null;
+}
+
+/** The status and message of a refused function call. */
+async function refusal(error: unknown): Promise<{ status: number; message: string }> {
+  expect(error).toBeInstanceOf(FunctionsHttpError);
+  const response = (error as FunctionsHttpError).context as Response;
+  const body = (await response.json()) as { error: string };
+  return { status: response.status, message: body.error };
+}
+
+describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (kind) => {
+  let server: TestServer;
+  let admin: PrivacyUser;
+  let instructor: PrivacyUser;
+  let otherInstructor: PrivacyUser;
+  let learner: PrivacyUser;
+  let officer: PrivacyUser;
+  let platformAdmin: PrivacyUser;
+  let outsider: PrivacyUser;
+  let org: string;
+  let otherOrg: string;
+  let documentId: string;
+
+  const logRows = async (): Promise<LogRow[]> =>
+    (
+      await server.deps.db.query<LogRow & Record<string, unknown>>(
+        `select id::int, user_id, roles, action, phi_accessed, document_id, patient_id,
+                organization_id, purpose, host(ip_address) as ip_address, user_agent, session_id
+           from public.hipaa_audit_log order by id`,
+      )
+    ).rows;
+
+  const upload = (who: PrivacyUser, fields: Record<string, string>, file: Blob | null = null) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (file) form.append('file', file, 'iep-2026.pdf');
+    return who.client.functions.invoke<{ id: string }>('iep/documents', { body: form });
+  };
+  const open = (client: SupabaseClient, id: string, purpose = reason) =>
+    client.functions.invoke(`iep/documents/${id}/open`, {
+      body: { purpose },
+      headers: { 'user-agent': 'iep-test-browser/1.0' },
+    });
+  const list = (client: SupabaseClient, learnerId = learner.id, purpose = reason) =>
+    client.functions.invoke<{ id: string; title: string }[]>('iep/documents/list', {
+      body: { learnerId, organizationId: org, purpose },
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    const made = async (label: string) => createPrivacyUser(server, `iep-${label}`);
+    admin = await made('admin');
+    instructor = await made('teacher');
+    otherInstructor = await made('other-teacher');
+    learner = await made('learner');
+    officer = await made('officer');
+    platformAdmin = await made('platform');
+    outsider = await made('outsider');
+    const service = server.service();
+    org = (
+      await service
+        .from('organizations')
+        .insert({ name: 'IEP U', slug: `iep-${kind}` })
+        .select('id')
+        .single()
+    ).data!.id as string;
+    otherOrg = (
+      await service
+        .from('organizations')
+        .insert({ name: 'Elsewhere', slug: `iep-other-${kind}` })
+        .select('id')
+        .single()
+    ).data!.id as string;
+    const memberships = await service.from('memberships').insert([
+      { user_id: admin.id, organization_id: org, role: 'org_admin' },
+      { user_id: instructor.id, organization_id: org, role: 'instructor' },
+      { user_id: otherInstructor.id, organization_id: org, role: 'instructor' },
+      { user_id: learner.id, organization_id: org, role: 'learner' },
+      { user_id: officer.id, organization_id: org, role: 'compliance_officer' },
+      { user_id: outsider.id, organization_id: otherOrg, role: 'org_admin' },
+    ]);
+    expect(memberships.error).toBeNull();
+    const courses = await service
+      .from('courses')
+      .insert([
+        { organization_id: org, title: 'Biology 101' },
+        { organization_id: org, title: 'History 101' },
+      ])
+      .select('id, title');
+    expect(courses.error).toBeNull();
+    const biology = courses.data!.find((c) => c.title === 'Biology 101')!.id as string;
+    const history = courses.data!.find((c) => c.title === 'History 101')!.id as string;
+    expect(
+      (
+        await service.from('course_instructors').insert([
+          { course_id: biology, user_id: instructor.id },
+          { course_id: history, user_id: otherInstructor.id },
+        ])
+      ).error,
+    ).toBeNull();
+    expect(
+      (await service.from('enrollments').insert({ course_id: biology, user_id: learner.id })).error,
+    ).toBeNull();
+    await server.deps.db.query(
+      "insert into public.user_roles (user_id, role) values ($1, 'admin')",
+      [platformAdmin.id],
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('lets an org admin store a document with a purpose, and logs the upload', async () => {
+    const { data, error } = await upload(
+      admin,
+      { learnerId: learner.id, organizationId: org, title: 'IEP 2026–27', purpose: reason },
+      new Blob([pdf], { type: 'application/pdf' }),
+    );
+    expect(error).toBeNull();
+    documentId = data!.id;
+    const rows = await logRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      user_id: admin.id,
+      roles: ['org_admin'],
+      action: 'upload',
+      phi_accessed: 'IEP document',
+      document_id: documentId,
+      patient_id: learner.id,
+      organization_id: org,
+      purpose: reason,
+    });
+    expect(rows[0]!.ip_address).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+    expect(rows[0]!.session_id).toEqual(expect.any(String));
+  });
+
+  it('refuses storing by an instructor, the learner, an officer, another organization and without a purpose or file', async () => {
+    const fields = { learnerId: learner.id, organizationId: org, title: 'Mine', purpose: reason };
+    const file = new Blob([pdf], { type: 'application/pdf' });
+    for (const who of [instructor, learner, officer, platformAdmin, outsider]) {
+      const { error } = await upload(who, fields, file);
+      expect(await refusal(error)).toMatchObject({ status: 403 });
+    }
+    const noPurpose = await upload(admin, { ...fields, purpose: 'x' }, file);
+    expect(await refusal(noPurpose.error)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/purpose/),
+    });
+    const noFile = await upload(admin, fields);
+    expect(await refusal(noFile.error)).toMatchObject({ status: 400, message: /Attach/ });
+    const wrongType = await upload(
+      admin,
+      fields,
+      new Blob(['#!/bin/sh'], { type: 'application/x-sh' }),
+    );
+    expect(await refusal(wrongType.error)).toMatchObject({ status: 400 });
+    // Nothing stored, nothing logged, no file left behind.
+    expect(await logRows()).toHaveLength(1);
+    const { rows } = await server.deps.db.query<{ n: number }>(
+      "select count(*)::int as n from storage.objects where bucket_id = 'iep-documents'",
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('lets the admin and the learner’s instructor list and open it, each access logged with its reason', async () => {
+    for (const who of [admin, instructor]) {
+      const listed = await list(who.client);
+      expect(listed.error).toBeNull();
+      expect(listed.data).toEqual([
+        expect.objectContaining({ id: documentId, title: 'IEP 2026–27' }),
+      ]);
+      const opened = await open(who.client, documentId);
+      expect(opened.error).toBeNull();
+      expect(new Uint8Array(await (opened.data as Blob).arrayBuffer())).toEqual(pdf);
+    }
+    const rows = (await logRows()).slice(1);
+    expect(rows.map((r) => [r.user_id, r.action, r.roles, r.document_id])).toEqual([
+      [admin.id, 'list', ['org_admin'], null],
+      [admin.id, 'view', ['org_admin'], documentId],
+      [instructor.id, 'list', ['instructor'], null],
+      [instructor.id, 'view', ['instructor'], documentId],
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({ patient_id: learner.id, organization_id: org, purpose: reason });
+    }
+    expect(rows[1]!.user_agent).toBe('iep-test-browser/1.0');
+  });
+
+  it('refuses the learner, an instructor who does not teach them, the officer, a platform admin and another organization, and logs nothing for them', async () => {
+    const before = (await logRows()).length;
+    for (const who of [learner, otherInstructor, officer, platformAdmin, outsider]) {
+      expect(await refusal((await list(who.client)).error)).toMatchObject({ status: 403 });
+      expect(await refusal((await open(who.client, documentId)).error)).toMatchObject({
+        status: 403,
+      });
+    }
+    expect(await refusal((await open(admin.client, documentId, '')).error)).toMatchObject({
+      status: 400,
+    });
+    // The storage API and REST do not reach the files or the rows either.
+    const download = await admin.client.storage
+      .from('iep-documents')
+      .download(`${org}/${learner.id}/${documentId}`);
+    expect(download.data).toBeNull();
+    const rows = await admin.client.from('iep_documents').select('id');
+    expect(rows.error).not.toBeNull();
+    const direct = await instructor.client.rpc('log_hipaa_access', {
+      patient: learner.id,
+      action: 'delete',
+      purpose: reason,
+      document: documentId,
+    });
+    expect(direct.error?.code).toBe('42501');
+    expect(await logRows()).toHaveLength(before);
+  });
+
+  it('shows the log to the organization’s compliance officer and platform admins, and to nobody else', async () => {
+    const seen = await officer.client
+      .from('hipaa_audit_log')
+      .select('id, action, patient_id, purpose');
+    expect(seen.error).toBeNull();
+    expect(seen.data).toHaveLength((await logRows()).length);
+    const platform = await platformAdmin.client.from('hipaa_audit_log').select('id');
+    expect(platform.data).toHaveLength((await logRows()).length);
+    for (const who of [admin, instructor, learner, outsider]) {
+      const { data } = await who.client.from('hipaa_audit_log').select('id');
+      expect(data ?? []).toEqual([]);
+    }
+    const verified = await officer.client.rpc('verify_hipaa_access_log');
+    expect(verified.error).toBeNull();
+    expect(verified.data).toEqual([
+      { ok: true, checked: (await logRows()).length, first_broken_id: null, problem: null },
+    ]);
+    const refused = await learner.client.rpc('verify_hipaa_access_log');
+    expect(refused.error?.code).toBe('42501');
+    // Each access is in the hash-chained audit log too.
+    const { rows } = await server.deps.db.query<{ n: number }>(
+      "select count(*)::int as n from public.audit_log where action like 'hipaa.%'",
+    );
+    expect(rows[0]!.n).toBe((await logRows()).length);
+  });
+
+  it('refuses tampering through the API and by the owner, and shows a change made with the trigger off', async () => {
+    const [first] = await logRows();
+    for (const who of [admin, officer, platformAdmin]) {
+      const changed = await who.client
+        .from('hipaa_audit_log')
+        .update({ purpose: 'nothing to see' })
+        .eq('id', first!.id)
+        .select('id');
+      expect(changed.error).not.toBeNull();
+      const removed = await who.client
+        .from('hipaa_audit_log')
+        .delete()
+        .eq('id', first!.id)
+        .select('id');
+      expect(removed.error).not.toBeNull();
+      const added = await who.client.from('hipaa_audit_log').insert({
+        action: 'view',
+        roles: [],
+        phi_accessed: 'IEP document',
+        patient_id: learner.id,
+        organization_id: org,
+        purpose: 'a forged entry',
+        audit_id: 1,
+      });
+      expect(added.error).not.toBeNull();
+    }
+    const db = server.deps.db;
+    await expect(
+      db.query("update public.hipaa_audit_log set purpose = 'nothing to see' where id = $1", [
+        first!.id,
+      ]),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      db.query('delete from public.hipaa_audit_log where id = $1', [first!.id]),
+    ).rejects.toThrow(/append-only/);
+
+    await db.query(
+      'alter table public.hipaa_audit_log disable trigger hipaa_audit_log_append_only',
+    );
+    try {
+      await db.query("update public.hipaa_audit_log set purpose = 'nothing to see' where id = $1", [
+        first!.id,
+      ]);
+      const broken = await officer.client.rpc('verify_hipaa_access_log');
+      expect(broken.data).toEqual([
+        expect.objectContaining({
+          ok: false,
+          first_broken_id: first!.id,
+          problem: 'its fields were changed',
+        }),
+      ]);
+      await db.query('update public.hipaa_audit_log set purpose = $2 where id = $1', [
+        first!.id,
+        reason,
+      ]);
+      const last = (await logRows()).at(-1)!;
+      await db.query('delete from public.hipaa_audit_log where id = $1', [last.id]);
+      const removed = await officer.client.rpc('verify_hipaa_access_log');
+      expect(removed.data).toEqual([
+        expect.objectContaining({
+          ok: false,
+          first_broken_id: last.id,
+          problem: expect.stringMatching(/removed/),
+        }),
+      ]);
+    } finally {
+      await db.query(
+        'alter table public.hipaa_audit_log enable trigger hipaa_audit_log_append_only',
+      );
+    }
+  });
+
+  it('lets only the org admin delete a document, logged, and the file goes with it', async () => {
+    const refused = await instructor.client.functions.invoke(`iep/documents/${documentId}`, {
+      method: 'DELETE',
+      body: { purpose: reason },
+    });
+    expect(await refusal(refused.error)).toMatchObject({ status: 403 });
+    const deleted = await admin.client.functions.invoke(`iep/documents/${documentId}`, {
+      method: 'DELETE',
+      body: { purpose: 'Superseded by the 2027 plan' },
+    });
+    expect(deleted.error).toBeNull();
+    const rows = await logRows();
+    expect(rows.at(-1)).toMatchObject({
+      user_id: admin.id,
+      action: 'delete',
+      document_id: documentId,
+      purpose: 'Superseded by the 2027 plan',
+    });
+    const { rows: objects } = await server.deps.db.query<{ n: number }>(
+      "select count(*)::int as n from storage.objects where bucket_id = 'iep-documents'",
+    );
+    expect(objects[0]!.n).toBe(0);
+    expect(await refusal((await open(admin.client, documentId)).error)).toMatchObject({
+      status: 404,
+    });
+  });
+});
