@@ -66,7 +66,9 @@ describe('IEP documents', () => {
     try {
       await page.getByRole('link', { name: 'IEP documents' }).click();
       await page.getByRole('heading', { level: 1, name: 'IEP documents' }).waitFor();
-      await page.getByLabel('Learner').selectOption({ label: `Lena Learner (${learner.email})` });
+      await page
+        .getByLabel('Learner', { exact: true })
+        .selectOption({ label: `Lena Learner (${learner.email})` });
       await page.getByLabel('Reason for access').fill('why');
       await page.getByRole('button', { name: 'Show documents' }).click();
       await page.getByText(/Say why you need this learner's documents/).waitFor();
@@ -104,7 +106,9 @@ describe('IEP documents', () => {
   it('lets the learner’s instructor open it but not store one', async () => {
     const page = await app.signedInPage('mobile', instructor.email, '/app/iep');
     try {
-      await page.getByLabel('Learner').selectOption({ label: `Lena Learner (${learner.email})` });
+      await page
+        .getByLabel('Learner', { exact: true })
+        .selectOption({ label: `Lena Learner (${learner.email})` });
       await page.getByLabel('Reason for access').fill('Adjusting the lab schedule to the plan');
       await page.getByRole('button', { name: 'Show documents' }).click();
       const open = page.getByRole('button', { name: 'Open IEP 2026–27' });
@@ -132,7 +136,7 @@ describe('IEP documents', () => {
   it('shows the compliance officer every access with its reason, and the log checks out', async () => {
     const page = await app.signedInPage('desktop', officer.email, '/app/compliance?tab=hipaa');
     try {
-      const rows = page.getByRole('region', { name: 'HIPAA access log' }).getByRole('row');
+      const rows = page.getByRole('region', { name: 'HIPAA access log entries' }).getByRole('row');
       // A header row, the admin's four accesses and the instructor's list and view.
       await expect.poll(() => rows.count()).toBe(7);
       expect(await rows.nth(1).textContent()).toContain('Opened');
@@ -154,7 +158,9 @@ describe('IEP documents', () => {
     for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
       const page = await app.signedInPage(viewport, admin.email, '/app/iep');
       try {
-        await page.getByLabel('Learner').selectOption({ label: `Lena Learner (${learner.email})` });
+        await page
+          .getByLabel('Learner', { exact: true })
+          .selectOption({ label: `Lena Learner (${learner.email})` });
         await page.getByLabel('Reason for access').fill(reason);
         await page.getByRole('button', { name: 'Show documents' }).click();
         await page.getByRole('button', { name: 'Open IEP 2026–27' }).waitFor();
@@ -171,7 +177,7 @@ describe('IEP documents', () => {
       }
       const console = await app.signedInPage(viewport, officer.email, '/app/compliance?tab=hipaa');
       try {
-        await console.getByRole('region', { name: 'HIPAA access log' }).waitFor();
+        await console.getByRole('region', { name: 'HIPAA access log entries' }).waitFor();
         expect(await seriousAxeViolations(console), `HIPAA tab at ${viewport}`).toEqual([]);
         await app.shot(console, `hipaa-tab-${viewport}`);
       } finally {

@@ -69,7 +69,7 @@ export function HipaaLogPanel({
       ) : log.data.length === 0 ? (
         <EmptyState>No IEP document has been accessed yet.</EmptyState>
       ) : (
-        <Table regionLabel="HIPAA access log">
+        <Table regionLabel="HIPAA access log entries">
           <TableHeader>
             <TableRow>
               <TableHead>When</TableHead>
@@ -103,7 +103,7 @@ export function HipaaLogPanel({
                   <Identifier value={entry.patient_id} />
                 </TableCell>
                 <TableCell className="max-w-72 whitespace-normal">{entry.purpose}</TableCell>
-                <TableCell>
+                <TableCell className="whitespace-nowrap">
                   <Identifier value={entry.ip_address} />
                 </TableCell>
               </TableRow>

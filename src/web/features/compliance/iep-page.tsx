@@ -121,7 +121,7 @@ function IepWorkspace({ userId, organizationId }: { userId: string; organization
         the HIPAA access log with your reason, your roles, your address and session. Your
         organization&apos;s compliance officer reviews that log.
       </Notice>
-      <Section title="Learner and reason" id="iep-access">
+      <Section title="Learner and reason" id="iep-access" className="min-w-0">
         {learners.isPending ? (
           <LoadingBlock label="Loading learners" />
         ) : learners.isError ? (
@@ -230,6 +230,7 @@ function DocumentsSection({
       <Section
         title={`Documents of ${learner.display_name || learner.email}`}
         id="iep-documents"
+        className="min-w-0"
         description={`Shown for: “${reason}”`}
       >
         {documents.length === 0 ? (
@@ -362,6 +363,7 @@ function UploadSection({
     <Section
       title="Store a document"
       id="iep-upload"
+      className="min-w-0"
       description="PDF, Word, plain text or an image, up to 20 MB. Recorded with the reason above."
     >
       <form className="grid gap-4 sm:max-w-lg" onSubmit={submit} noValidate>
