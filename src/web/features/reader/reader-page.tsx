@@ -5,7 +5,7 @@
  * (position and time on task) and picks the viewer by the file's kind; each viewer is its own
  * chunk, loaded only here.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
@@ -24,9 +24,14 @@ import { readerKeys } from './api/reader-keys';
 import { useReadingSession } from './use-reading-session';
 import type { ViewerProps } from './viewer-props';
 
-const viewers: Partial<Record<ReaderKind, LazyExoticComponent<ComponentType<ViewerProps>>>> = {
-  pdf: lazy(() => import('./pdf/pdf-reader').then((m) => ({ default: m.PdfReader }))),
-};
+/** Each viewer's chunk; started as soon as the lesson's kind is known, beside the file's address. */
+const loaders: Partial<Record<ReaderKind, () => Promise<{ default: ComponentType<ViewerProps> }>>> =
+  {
+    pdf: () => import('./pdf/pdf-reader').then((m) => ({ default: m.PdfReader })),
+  };
+
+const viewers: Partial<Record<ReaderKind, LazyExoticComponent<ComponentType<ViewerProps>>>> =
+  Object.fromEntries(Object.entries(loaders).map(([kind, load]) => [kind, lazy(load)]));
 
 function lessonPath(courseId: string, lessonId: string): string {
   return routePath('/app/courses/:courseId/lessons/:lessonId', { courseId, lessonId });
@@ -81,21 +86,34 @@ export function ReaderPage() {
       </AppPage>
     );
   }
-  return <ReaderFrame lesson={found} filePath={found.filePath} Viewer={Viewer} />;
+  return (
+    <ReaderFrame
+      lesson={found}
+      filePath={found.filePath}
+      Viewer={Viewer}
+      preload={loaders[kind]!}
+    />
+  );
 }
 
 function ReaderFrame({
   lesson,
   filePath,
   Viewer,
+  preload,
 }: {
   lesson: ReaderLesson;
   filePath: string;
   Viewer: ComponentType<ViewerProps>;
+  preload: () => Promise<unknown>;
 }) {
   const session = useAppSession();
   const [params] = useSearchParams();
   const reading = useReadingSession(lesson.id);
+  useEffect(() => {
+    // The viewer's code loads while the file's address is fetched, not after.
+    void preload().catch(() => undefined);
+  }, [preload]);
   const file = useQuery({
     queryKey: [...readerKeys.lesson(session.userId, lesson.id), 'file', filePath],
     queryFn: () => getReaderFileUrl(filePath),

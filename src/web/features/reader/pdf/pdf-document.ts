@@ -4,15 +4,32 @@
  * a file (`isEvalSupported: false`), so a crafted PDF cannot run script through font
  * compilation. Failures become sentences a learner can act on.
  */
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
+/**
+ * One worker for the reader, started when this module loads (while the shell still fetches the
+ * file's address) and kept for later files: starting it takes a few hundred milliseconds of
+ * the first page's time.
+ */
+let worker: PDFWorker | null = null;
+function sharedWorker(): PDFWorker {
+  if (!worker || worker.destroyed) worker = new PDFWorker();
+  return worker;
+}
+sharedWorker();
+
 export type { PDFDocumentProxy };
 
 export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; cancel(): void } {
-  const task = getDocument({ url, isEvalSupported: false, enableXfa: false });
+  const task = getDocument({
+    url,
+    worker: sharedWorker(),
+    isEvalSupported: false,
+    enableXfa: false,
+  });
   return {
     promise: task.promise,
     cancel: () => void task.destroy(),
