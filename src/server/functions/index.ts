@@ -6,6 +6,7 @@ import { createCheckoutFunction } from './create-checkout';
 import { apiKeysFunction } from './api-keys';
 import { dataRoomFunction } from './data-room';
 import { dataRoomAccessFunction } from './data-room-access';
+import { coachDemoFunction } from './coach-demo';
 import { coachEvaluateFunction } from './coach-evaluate';
 import { flashcardsFunction } from './flashcards';
 import { healthFunction } from './health';
@@ -44,4 +45,5 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   submitQuizFunction,
   orgSsoFunction,
   iepFunction,
+  coachDemoFunction,
 ];

@@ -14,6 +14,7 @@ import {
   studentBenefits,
 } from './coach/coach-content';
 import { DialogueTranscript } from './coach/dialogue-transcript';
+import { CoachDemoLauncher } from './coach/coach-demo-launcher';
 import { CoachHeroExcerpt } from './coach/coach-hero-excerpt';
 import { exampleDialogues } from './coach/example-dialogues';
 import { VideoPoster } from './coach/video-poster';
@@ -157,6 +158,9 @@ export function AiStudyCoachPage() {
           status={coachVideo.status}
           summary={coachVideo.summary}
         />
+        <div className="mt-10">
+          <CoachDemoLauncher />
+        </div>
         <div className="mt-10 grid gap-6 lg:grid-cols-2">
           {exampleDialogues.map((dialogue) => (
             <DialogueTranscript key={dialogue.id} dialogue={dialogue} />

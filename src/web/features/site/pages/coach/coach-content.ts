@@ -213,6 +213,14 @@ export const coachVideo = {
   ],
 };
 
+/** The demo of the coach's answer evaluator on sample questions (decision 0224). */
+export const coachDemo = {
+  title: 'Try the answer evaluator',
+  intro:
+    'Answer a sample question from one of the sample courses and see how the coach judges it: which key points your answer makes, which it misses, and why. No account needed; your answer is not stored.',
+  start: 'Try a sample question',
+};
+
 export const dialoguesSection = {
   title: 'The coach in action',
   intro:
