@@ -248,7 +248,10 @@ describe.each(databaseKinds)('personal data export and erasure on %s', (kind) =>
     );
     const own = await call(held, 'POST', '/erasures', { requestId });
     expect(own.status).toBe(404);
-    const released = await platformAdmin.client.rpc('release_legal_hold', { person: held.id });
+    const released = await platformAdmin.client.rpc('release_legal_hold', {
+      person: held.id,
+      reason: 'The appeal was decided',
+    });
     expect(released.error).toBeNull();
   });
 

@@ -17,6 +17,7 @@ import { ChainCheck } from './chain-check';
 import { ConsentPanel } from './consent-panel';
 import { HipaaLogPanel } from './hipaa-log-panel';
 import { IncidentsPanel } from './incidents-panel';
+import { LegalHoldsPanel } from './legal-holds-panel';
 import { RequestsPanel } from './requests-panel';
 import { RetentionPanel } from './retention-panel';
 
@@ -28,6 +29,7 @@ const tabs = [
   { value: 'requests', label: 'Data requests' },
   { value: 'consent', label: 'Consent' },
   { value: 'retention', label: 'Retention' },
+  { value: 'holds', label: 'Legal holds', platformOnly: true },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
@@ -50,7 +52,9 @@ export function CompliancePage() {
   const scopeName =
     workspace.kind === 'organization' ? workspace.organizationName : 'every organization';
   const requested = params.get('tab');
-  const tab: Tab = tabs.some((t) => t.value === requested) ? (requested as Tab) : 'audit';
+  // Legal holds are the platform admins' to place and release (decision 0423).
+  const shown = tabs.filter((t) => !('platformOnly' in t) || platformAdmin);
+  const tab: Tab = shown.some((t) => t.value === requested) ? (requested as Tab) : 'audit';
   const scope = { userId, organizationId };
 
   return (
@@ -73,7 +77,7 @@ export function CompliancePage() {
         }
       >
         <TabsList className="h-auto w-full flex-wrap justify-start">
-          {tabs.map((t) => (
+          {shown.map((t) => (
             <TabsTrigger key={t.value} value={t.value} className="h-8 flex-none">
               {t.label}
             </TabsTrigger>
@@ -100,6 +104,11 @@ export function CompliancePage() {
         <TabsContent value="retention">
           <RetentionPanel userId={userId} />
         </TabsContent>
+        {platformAdmin && (
+          <TabsContent value="holds">
+            <LegalHoldsPanel userId={userId} />
+          </TabsContent>
+        )}
       </Tabs>
     </AppPage>
   );
