@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppBrowser, type AppBrowser, type Person } from '../support/app-browser';
+import { seriousAxeViolations } from '../support/browser';
 
 let app: AppBrowser;
 let admin: Person;
@@ -40,7 +41,9 @@ describe('billing screens', () => {
       await page.getByRole('button', { name: 'Create coupon' }).click();
       const row = page.getByRole('row').filter({ hasText: 'SPRING-COHORT' });
       await row.waitFor();
-      expect(await row.innerText()).toMatch(/SPRING-COHORT\s+pro\s+0 of 2\s+No end\s+Active/);
+      expect(await row.innerText()).toMatch(
+        /SPRING-COHORT\s+pro\s+None\s+0 of 2\s+No end\s+Active/,
+      );
 
       await page.getByLabel('Maximum redemptions').fill('0');
       await page.getByText('A whole number from 1 to 1,000,000.').waitFor();
@@ -57,6 +60,74 @@ describe('billing screens', () => {
       await page.getByRole('button', { name: 'Revoke SPRING-COHORT' }).click();
       await expect.poll(() => row.innerText()).toMatch(/Revoked/);
       await app.shot(page, 'coupons-after-revoke-desktop');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('ties a coupon to an organization, changes it, and a sign-up joins that organization', async () => {
+    const orgs: { id: string; name: string }[] = [];
+    for (const name of ['Harbour College', 'Hillside Institute']) {
+      const { data, error } = await app.service
+        .from('organizations')
+        .insert({ name, slug: `${name.toLowerCase().replace(' ', '-')}-${Date.now()}` })
+        .select('id, name')
+        .single();
+      if (error) throw new Error(error.message);
+      orgs.push(data as { id: string; name: string });
+    }
+    const page = await app.signedInPage('mobile', admin.email, '/app/admin/coupons');
+    try {
+      await page.getByLabel('Code (optional)').fill('harbour-2027');
+      await page.getByLabel('Find an organization').fill('harbour');
+      const picker = page.getByLabel('Organization', { exact: true });
+      await expect
+        .poll(() => picker.locator('option').allInnerTexts())
+        .toContain('Harbour College');
+      await picker.selectOption({ label: 'Harbour College' });
+      await page.getByLabel('Maximum redemptions').fill('3');
+      await page.getByRole('button', { name: 'Create coupon' }).click();
+      const row = page.getByRole('row').filter({ hasText: 'HARBOUR-2027' });
+      await expect
+        .poll(() => row.innerText())
+        .toMatch(/HARBOUR-2027\s+free\s+Harbour College\s+0 of 3/);
+
+      await page.getByRole('button', { name: 'Change HARBOUR-2027' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change HARBOUR-2027' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Find an organization').fill('hillside');
+      const choice = dialog.getByLabel('Organization', { exact: true });
+      await expect
+        .poll(() => choice.locator('option').allInnerTexts())
+        .toContain('Hillside Institute');
+      await choice.selectOption({ label: 'Hillside Institute' });
+      await dialog.getByLabel('Maximum redemptions').fill('4');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await app.shot(page, 'coupon-change-mobile');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await expect
+        .poll(() => row.innerText())
+        .toMatch(/HARBOUR-2027\s+free\s+Hillside Institute\s+0 of 4/);
+
+      // Redeeming it at sign-up makes the new person a learner of that organization.
+      const email = `harbour-${Date.now()}@example.com`;
+      const signUp = await fetch(`${app.baseUrl}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: app.server.deps.keys.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email,
+          password: 'a long enough passphrase',
+          data: { coupon: 'harbour-2027' },
+        }),
+      });
+      expect(signUp.status).toBe(200);
+      const { rows } = await app.server.deps.db.query<{ organization_id: string; role: string }>(
+        `select m.organization_id, m.role from public.memberships m
+           join auth.users u on u.id = m.user_id where u.email = $1`,
+        [email],
+      );
+      expect(rows).toEqual([{ organization_id: orgs[1]!.id, role: 'learner' }]);
+      await expect.poll(() => page.reload().then(() => row.innerText())).toMatch(/1 of 4/);
     } finally {
       await page.context().close();
     }

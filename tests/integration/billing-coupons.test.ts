@@ -222,6 +222,92 @@ describe.each(databaseKinds)('tiers, coupons and the beta gate on %s', (kind) =>
     ]);
   });
 
+  it('finds organizations by name for platform admins only, and moves a coupon to another', async () => {
+    const name = `Picker ${unique('u')}`;
+    const [first, second] = await Promise.all(
+      ['north', 'south'].map(async (side) => {
+        const row = await service
+          .from('organizations')
+          .insert({ name: `${name} ${side}`, slug: unique(`picker-${side}`).toLowerCase() })
+          .select('id, name')
+          .single();
+        expect(row.error).toBeNull();
+        return row.data as { id: string; name: string };
+      }),
+    );
+    const found = await admin.rpc('coupon_organizations', { p_search: name.toLowerCase() });
+    expect(found.error).toBeNull();
+    expect((found.data as { name: string }[]).map((o) => o.name)).toEqual([
+      `${name} north`,
+      `${name} south`,
+    ]);
+    const byId = await admin.rpc('coupon_organizations', { p_ids: [second!.id] });
+    expect(byId.data).toEqual([expect.objectContaining({ id: second!.id, name: second!.name })]);
+    const notAdmin = await learner.rpc('coupon_organizations', { p_search: name });
+    expect(notAdmin.error?.code).toBe('42501');
+
+    const coupon = await createCoupon({
+      p_tier: 'free',
+      p_max_redemptions: 3,
+      p_code: unique('ORG-MOVE').toUpperCase(),
+      p_organization_id: first!.id,
+    });
+    const joinedFirst = await signUp(`${unique('first')}@example.com`, coupon.code);
+    expect(joinedFirst.error).toBeNull();
+
+    const moved = await admin.rpc('update_coupon', {
+      p_coupon: coupon.id,
+      p_max_redemptions: 5,
+      p_expires_at: null,
+      p_organization_id: second!.id,
+    });
+    expect(moved.error).toBeNull();
+    expect(moved.data).toMatchObject({ organization_id: second!.id, max_redemptions: 5 });
+    const joinedSecond = await signUp(`${unique('second')}@example.com`, coupon.code);
+    expect(joinedSecond.error).toBeNull();
+    const { rows } = await server.deps.db.query<{ user_id: string; organization_id: string }>(
+      `select user_id, organization_id from public.memberships
+        where user_id = any($1::uuid[]) and role = 'learner' order by organization_id = $2 desc`,
+      [[joinedFirst.data.user!.id, joinedSecond.data.user!.id], first!.id],
+    );
+    expect(rows).toEqual([
+      { user_id: joinedFirst.data.user!.id, organization_id: first!.id },
+      { user_id: joinedSecond.data.user!.id, organization_id: second!.id },
+    ]);
+
+    // Refused, saying why, and nothing changes.
+    const below = await admin.rpc('update_coupon', {
+      p_coupon: coupon.id,
+      p_max_redemptions: 1,
+      p_organization_id: second!.id,
+    });
+    expect(below.error?.message).toBe(
+      `2 people have already redeemed ${coupon.code}; the maximum cannot be lower.`,
+    );
+    const nowhere = await admin.rpc('update_coupon', {
+      p_coupon: coupon.id,
+      p_max_redemptions: 5,
+      p_organization_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(nowhere.error?.message).toBe('There is no such organization.');
+    const byLearner = await learner.rpc('update_coupon', {
+      p_coupon: coupon.id,
+      p_max_redemptions: 50,
+      p_organization_id: null,
+    });
+    expect(byLearner.error?.code).toBe('42501');
+    await admin.rpc('revoke_coupon', { p_coupon: coupon.id });
+    const revoked = await admin.rpc('update_coupon', {
+      p_coupon: coupon.id,
+      p_max_redemptions: 9,
+      p_organization_id: second!.id,
+    });
+    expect(revoked.error?.message).toBe(
+      `The coupon ${coupon.code} is revoked; create a new one instead.`,
+    );
+    expect(await couponRow(coupon.id)).toMatchObject({ max_redemptions: 5, redeemed_count: 2 });
+  });
+
   it('refuses used-up, expired, revoked and unknown coupons saying which, changing nothing', async () => {
     const usedUp = await createCoupon({
       p_tier: 'free',

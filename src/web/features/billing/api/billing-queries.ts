@@ -14,6 +14,8 @@ export const billingKeys = {
   tiers: () => [...billingKeys.all, 'tiers'] as const,
   settings: () => [...billingKeys.all, 'settings'] as const,
   coupons: () => [...billingKeys.all, 'coupons'] as const,
+  organizations: (search: string) => [...billingKeys.all, 'organizations', search] as const,
+  organizationNames: (ids: string[]) => [...billingKeys.all, 'organization-names', ids] as const,
 };
 
 export async function getPricingTiers(): Promise<PricingTier[]> {
@@ -96,13 +98,57 @@ export function useCoupons() {
   return useQuery({ queryKey: billingKeys.coupons(), queryFn: getCoupons });
 }
 
+export interface CouponOrganization {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** Organizations a coupon may be tied to, by name or slug (platform admins; decision 0613). */
+export async function findCouponOrganizations(search: string): Promise<CouponOrganization[]> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('coupon_organizations', { p_search: search });
+  if (error) throw new Error(error.message);
+  return data as CouponOrganization[];
+}
+
+export function useCouponOrganizations(search: string) {
+  return useQuery({
+    queryKey: billingKeys.organizations(search),
+    queryFn: () => findCouponOrganizations(search),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The names of the organizations the listed coupons are tied to. */
+export function useOrganizationNames(ids: string[]) {
+  const sorted = [...new Set(ids)].sort();
+  return useQuery({
+    queryKey: billingKeys.organizationNames(sorted),
+    enabled: sorted.length > 0,
+    queryFn: async () => {
+      const client = await getSupabase();
+      const { data, error } = await client.rpc('coupon_organizations', {
+        p_ids: sorted,
+        p_limit: 200,
+      });
+      if (error) throw new Error(error.message);
+      return new Map((data as CouponOrganization[]).map((o) => [o.id, o.name]));
+    },
+  });
+}
+
 export interface NewCoupon {
   tier: string;
   maxRedemptions: number;
   code?: string;
   /** The last valid day (UTC), as yyyy-mm-dd; the coupon expires at the end of it. */
   expiresOn?: string;
+  /** The organization a person who redeems it joins as a learner. */
+  organizationId?: string | null;
 }
+
+const endOfDay = (day: string | undefined) => (day ? `${day}T23:59:59Z` : null);
 
 export async function createCoupon(input: NewCoupon): Promise<Coupon> {
   const client = await getSupabase();
@@ -110,7 +156,27 @@ export async function createCoupon(input: NewCoupon): Promise<Coupon> {
     p_tier: input.tier,
     p_max_redemptions: input.maxRedemptions,
     p_code: input.code?.trim() || null,
-    p_expires_at: input.expiresOn ? `${input.expiresOn}T23:59:59Z` : null,
+    p_expires_at: endOfDay(input.expiresOn),
+    p_organization_id: input.organizationId ?? null,
+  });
+  if (error) throw new Error(error.message);
+  return data as Coupon;
+}
+
+export interface CouponChange {
+  id: string;
+  maxRedemptions: number;
+  expiresOn?: string;
+  organizationId: string | null;
+}
+
+export async function updateCoupon(change: CouponChange): Promise<Coupon> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('update_coupon', {
+    p_coupon: change.id,
+    p_max_redemptions: change.maxRedemptions,
+    p_expires_at: endOfDay(change.expiresOn),
+    p_organization_id: change.organizationId,
   });
   if (error) throw new Error(error.message);
   return data as Coupon;
@@ -127,6 +193,7 @@ export function useCouponChanges() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: billingKeys.coupons() });
   return {
     create: useMutation({ mutationFn: createCoupon, onSuccess: refresh }),
+    update: useMutation({ mutationFn: updateCoupon, onSuccess: refresh }),
     revoke: useMutation({ mutationFn: revokeCoupon, onSuccess: refresh }),
   };
 }
