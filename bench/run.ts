@@ -19,6 +19,7 @@ const benches: string[][] = [
   ['bench/embedded-fsync-bench.ts'],
   ['bench/auth-bench.ts'],
   ['bench/coupon-race-bench.ts'],
+  ['bench/public-api-bench.ts'],
   ['bench/realtime-bench.ts'],
   ['bench/pdf-first-page-bench.ts'],
 ];
