@@ -120,9 +120,7 @@ function LessonView({ lesson }: { lesson: LessonDetail }) {
           <LessonFile
             kind={lesson.kind}
             path={lesson.filePath}
-            readerPath={
-              lesson.kind === 'pdf' ? learnPaths.reader(lesson.courseId, lesson.id) : null
-            }
+            readerPath={learnPaths.reader(lesson.courseId, lesson.id)}
           />
         )}
       </article>

@@ -167,7 +167,8 @@ function readerAddress(hit: LibraryHit): string {
     courseId: hit.courseId,
     lessonId: hit.lessonId,
   });
-  return hit.position ? `${path}?page=${hit.position}` : path;
+  if (!hit.position) return path;
+  return `${path}?${hit.kind === 'epub' ? 'chapter' : 'page'}=${hit.position}`;
 }
 
 function HitCard({ hit }: { hit: LibraryHit }) {
@@ -190,12 +191,18 @@ function HitCard({ hit }: { hit: LibraryHit }) {
         </Link>
       </h2>
       {hit.snippet && <Snippet text={hit.snippet} />}
-      {hit.kind === 'pdf' && hit.filePath && (
+      {(hit.kind === 'pdf' || hit.kind === 'epub') && hit.filePath && (
         <div>
           <Button asChild size="sm" variant="outline">
             <Link to={readerAddress(hit)}>
               {place ? <FileText aria-hidden="true" /> : <BookOpen aria-hidden="true" />}
-              {place ? `Open the PDF at page ${hit.position}` : 'Open the PDF'}
+              {hit.kind === 'epub'
+                ? place
+                  ? `Open the ePub at ${hit.label ? `“${hit.label}”` : `chapter ${hit.position}`}`
+                  : 'Open the ePub'
+                : place
+                  ? `Open the PDF at page ${hit.position}`
+                  : 'Open the PDF'}
               <span className="sr-only"> of {hit.lessonTitle}</span>
             </Link>
           </Button>

@@ -28,6 +28,7 @@ import type { ViewerProps } from './viewer-props';
 const loaders: Partial<Record<ReaderKind, () => Promise<{ default: ComponentType<ViewerProps> }>>> =
   {
     pdf: () => import('./pdf/pdf-reader').then((m) => ({ default: m.PdfReader })),
+    epub: () => import('./epub/epub-reader').then((m) => ({ default: m.EpubReader })),
   };
 
 const viewers: Partial<Record<ReaderKind, LazyExoticComponent<ComponentType<ViewerProps>>>> =

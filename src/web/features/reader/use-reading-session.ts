@@ -22,6 +22,8 @@ const POSITION_SETTLE_MS = 1200;
 export interface ReadingSession {
   /** Remembers where the reader is; saved shortly after it stops changing. */
   savePosition(position: Record<string, unknown>): void;
+  /** Input the page's listeners cannot see, such as keys and taps inside the ePub's frame. */
+  noteActivity(): void;
 }
 
 function pageState() {
@@ -130,5 +132,7 @@ export function useReadingSession(lessonId: string): ReadingSession {
     [flush],
   );
 
-  return { savePosition };
+  const noteActivity = useCallback(() => clock.current?.input(performance.now()), []);
+
+  return { savePosition, noteActivity };
 }

@@ -2,8 +2,9 @@
  * The ePub reader (issue 12, decision 0165): a lesson's book rendered by foliate-js, one
  * chapter at a time as real text in an iframe, with the table of contents, page and chapter
  * turns, text size and theme, find in the whole book with each hit in its context, and the
- * keyboard. It reports the reading position as a CFI and the learner's activity; the reader
- * shell saves them. Loaded only with the reader's route: never in the app's first load.
+ * keyboard. It reports the reading position as a CFI and the learner's activity to the reader
+ * shell's reading session, which saves them (decision 0163). Loaded only with the reader's
+ * route, as its own chunk: never in the app's first load.
  */
 import 'foliate-js/view.js';
 import { EPUB } from 'foliate-js/epub.js';
@@ -19,6 +20,7 @@ import {
 } from 'react';
 import { ChevronLeft, ChevronRight, List, Search, X } from 'lucide-react';
 import { LoadError, LoadingBlock } from '@/components/app-page';
+import { useAppSession } from '@/lib/app-session';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -31,6 +33,7 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/components/ui/sheet';
+import type { ViewerProps } from '../viewer-props';
 import { useChapterHref } from './api/get-chapter-href';
 import { useEpubBook } from './api/get-epub-book';
 import { archiveLoader, EpubOpenError, withChapterPolicy } from './epub-archive';
@@ -46,51 +49,72 @@ import {
   type ReaderTheme,
 } from './reader-appearance';
 
-/** Where the learner is: what the reader shell saves in `lesson_progress.position`. */
+/** Where the learner is, as the reading session saves it in `lesson_progress.position`. */
 export interface EpubPosition {
-  kind: 'epub';
   /** foliate's CFI of the first visible text, e.g. `epubcfi(/6/4!/4/2,/1:0,/1:12)`. */
   cfi: string;
-  /** The chapter's spine position, 1-based (as the library's pages count them). */
-  chapter: number;
   /** How far through the book, 0–1. */
   fraction: number;
 }
 
-export interface EpubReaderProps {
-  userId: string;
-  /** The book's path in the course-files bucket. */
-  filePath: string;
+interface BookViewProps {
   /** The lesson's title: names the book region for screen readers. */
   title: string;
+  files: Map<string, Uint8Array>;
   /** The saved position's CFI, restored when the book opens. */
-  initialCfi?: string | null;
-  /** A library hit's chapter (spine position, 1-based): opens there instead. */
-  startChapter?: number | null;
-  onPositionChange?: (position: EpubPosition) => void;
-  /** The learner did something: turned a page, pressed a key, pointed or scrolled in the book. */
-  onActivity?: () => void;
+  initialCfi: string | null;
+  /** A library hit's chapter (its path in the book): opens there instead. */
+  startHref: string | null;
+  onPositionChange: (position: EpubPosition) => void;
+  /** The learner did something inside the book (its frame's events never reach the page). */
+  onActivity: () => void;
 }
 
-export function EpubReader(props: EpubReaderProps) {
-  const book = useEpubBook(props.userId, props.filePath);
-  const start = useChapterHref(props.userId, props.filePath, props.startChapter ?? null);
+/** `?chapter=N` (a library hit's spine position, 1-based), or null. */
+function requestedChapter(requested: URLSearchParams): number | null {
+  const value = Number(requested.get('chapter'));
+  return Number.isInteger(value) && value >= 1 && value <= 5000 ? value : null;
+}
 
-  if (book.isPending || (props.startChapter != null && start.isPending)) {
-    return <LoadingBlock label="Opening the book…" />;
-  }
-  if (book.isError) {
-    if (book.error instanceof EpubOpenError) {
-      return <Notice tone="error">{book.error.message}</Notice>;
-    }
+export function EpubReader({ lesson, fileUrl, requested, session }: ViewerProps) {
+  const app = useAppSession();
+  const filePath = lesson.filePath ?? '';
+  const chapter = requestedChapter(requested);
+  const book = useEpubBook(app.userId, filePath, fileUrl);
+  const start = useChapterHref(app.userId, filePath, chapter);
+  const savedCfi = typeof lesson.position?.cfi === 'string' ? lesson.position.cfi : null;
+
+  if (book.isPending || (chapter !== null && start.isPending)) {
     return (
-      <LoadError
-        message={`Could not open the book: ${book.error.message}`}
-        onRetry={() => void book.refetch()}
-      />
+      <div className="p-4">
+        <LoadingBlock label="Opening the book…" />
+      </div>
     );
   }
-  return <BookView {...props} files={book.data} startHref={start.data ?? null} />;
+  if (book.isError) {
+    return (
+      <div className="p-4 sm:p-6">
+        {book.error instanceof EpubOpenError ? (
+          <Notice tone="error">{book.error.message}</Notice>
+        ) : (
+          <LoadError
+            message={`Could not open the book: ${book.error.message}`}
+            onRetry={() => void book.refetch()}
+          />
+        )}
+      </div>
+    );
+  }
+  return (
+    <BookView
+      title={lesson.title}
+      files={book.data}
+      initialCfi={savedCfi}
+      startHref={start.data ?? null}
+      onPositionChange={(position) => session.savePosition({ ...position })}
+      onActivity={session.noteActivity}
+    />
+  );
 }
 
 interface TocEntry {
@@ -157,7 +181,7 @@ function BookView({
   startHref,
   onPositionChange,
   onActivity,
-}: EpubReaderProps & { files: Map<string, Uint8Array>; startHref: string | null }) {
+}: BookViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<View | null>(null);
   const searchRef = useRef<AsyncGenerator<FoliateSearchResult> | null>(null);
@@ -190,21 +214,21 @@ function BookView({
     let book: EPUB | null = null;
 
     const turn = (direction: 'left' | 'right' | 'prev' | 'next') => {
-      callbacks.current.onActivity?.();
+      callbacks.current.onActivity();
       if (direction === 'left') void view.goLeft();
       else if (direction === 'right') void view.goRight();
       else if (direction === 'prev') void view.prev();
       else void view.next();
     };
     const onBookKey = (event: KeyboardEvent) => {
-      callbacks.current.onActivity?.();
+      callbacks.current.onActivity();
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const direction = PAGE_KEYS[event.key];
       if (!direction) return;
       event.preventDefault();
       turn(direction);
     };
-    const onBookActivity = () => callbacks.current.onActivity?.();
+    const onBookActivity = () => callbacks.current.onActivity();
 
     const onLoad = (event: Event) => {
       const { doc } = (event as CustomEvent<{ doc: Document; index: number }>).detail;
@@ -226,11 +250,9 @@ function BookView({
         href: detail.tocItem?.href ?? null,
         fraction,
       });
-      callbacks.current.onPositionChange?.({
-        kind: 'epub',
+      callbacks.current.onPositionChange({
         cfi: detail.cfi,
-        chapter: (detail.section?.current ?? 0) + 1,
-        fraction: Math.min(1, Math.max(0, fraction)),
+        fraction: Math.round(Math.min(1, Math.max(0, fraction)) * 1000) / 1000,
       });
     };
 
@@ -295,7 +317,7 @@ function BookView({
   const ready = opened === 'ready';
 
   function go(direction: 'prev' | 'next') {
-    callbacks.current.onActivity?.();
+    callbacks.current.onActivity();
     void (direction === 'prev' ? view()?.prev() : view()?.next());
   }
 
@@ -305,7 +327,7 @@ function BookView({
     const direction = PAGE_KEYS[event.key];
     if (!direction) return;
     event.preventDefault();
-    callbacks.current.onActivity?.();
+    callbacks.current.onActivity();
     const v = view();
     if (!v) return;
     if (direction === 'left') void v.goLeft();
@@ -315,7 +337,7 @@ function BookView({
   }
 
   function openHref(href: string) {
-    callbacks.current.onActivity?.();
+    callbacks.current.onActivity();
     setContentsOpen(false);
     void view()?.goTo(href);
   }
@@ -352,7 +374,7 @@ function BookView({
   function openHit(index: number) {
     const hit = find?.hits[index];
     if (!hit) return;
-    callbacks.current.onActivity?.();
+    callbacks.current.onActivity();
     setFind((f) => f && { ...f, current: index });
     setFindOpen(false);
     void view()?.goTo(hit.cfi);
@@ -369,7 +391,7 @@ function BookView({
   const percent = Math.round(place.fraction * 100);
 
   return (
-    <div className="grid gap-3">
+    <div className="flex h-full min-h-0 flex-col gap-2 p-2 sm:p-3">
       <div
         role="toolbar"
         aria-label="Book controls"
@@ -457,7 +479,7 @@ function BookView({
         aria-label={`Book: ${title}`}
         tabIndex={0}
         onKeyDown={onRegionKey}
-        className="relative h-[min(75vh,56rem)] min-h-80 overflow-hidden rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="relative min-h-64 flex-1 overflow-hidden rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         style={{ background: theme.background, color: theme.text }}
         hidden={typeof opened === 'object'}
       >
@@ -468,7 +490,7 @@ function BookView({
         )}
         <div ref={hostRef} className="size-full" />
       </div>
-      <p className="text-sm text-muted-foreground">
+      <p className="text-xs text-muted-foreground max-sm:sr-only">
         Turn pages with the arrow keys or Page Up and Page Down while the book has focus.
       </p>
 

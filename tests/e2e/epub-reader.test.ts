@@ -1,0 +1,257 @@
+/**
+ * The ePub reader in headless Chromium against the built app (decision 0165): a library hit
+ * opens the book at the hit's chapter; find lists every place with its context and opens one;
+ * the table of contents, page buttons and arrow keys move through the book; text size and
+ * theme reach the book's text; the position (a CFI) is restored in a second browser context;
+ * a DRM book says so; a book's script never runs; axe at 390 and 1280 px.
+ */
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeDocument } from '../../src/server/library/documents';
+import { extractDocument } from '../../src/server/library/extract';
+import { insertRow } from '../integration/learning-fixture';
+import { startAppBrowser, type AppBrowser } from '../support/app-browser';
+import { drmEpub, FIND_WORD, readerEpub, scriptedEpub } from '../support/reader-books';
+
+let app: AppBrowser;
+let learner: { id: string; email: string };
+let courseId: string;
+let lessonId: string;
+let drmLessonId: string;
+let scriptedLessonId: string;
+
+const readerPath = (lesson: string) => `/app/courses/${courseId}/lessons/${lesson}/read`;
+
+beforeAll(async () => {
+  app = await startAppBrowser('epub-reader');
+  learner = await app.createUser('epubreader', 'Elif Chapters');
+  const org = await insertRow<{ id: string }>(app.service, 'organizations', {
+    name: 'ePub Test University',
+    slug: `epub-${Date.now().toString(36)}`,
+  });
+  await insertRow(app.service, 'memberships', {
+    user_id: learner.id,
+    organization_id: org.id,
+    role: 'learner',
+  });
+  const course = await insertRow<{ id: string }>(app.service, 'courses', {
+    organization_id: org.id,
+    title: 'Flying reptiles',
+    published: true,
+    visibility: 'organization',
+  });
+  courseId = course.id;
+  const module = await insertRow<{ id: string }>(app.service, 'modules', {
+    course_id: course.id,
+    position: 1,
+    title: 'Pterosaurs',
+  });
+  const { storage, db } = app.server.deps;
+  const put = (name: string, bytes: Uint8Array) =>
+    storage.putObject(
+      'course-files',
+      `${course.id}/lessons/${name}`,
+      bytes,
+      'application/epub+zip',
+    );
+  const lesson = async (position: number, title: string, name: string) =>
+    (
+      await insertRow<{ id: string }>(app.service, 'lessons', {
+        module_id: module.id,
+        course_id: course.id,
+        position,
+        title,
+        kind: 'epub',
+        file_path: `${course.id}/lessons/${name}`,
+      })
+    ).id;
+
+  const bytes = readerEpub();
+  const object = await put('reader.epub', bytes);
+  const document = await extractDocument('epub', bytes);
+  await db.transaction((tx) =>
+    storeDocument(
+      tx,
+      { id: object.id, path: `${course.id}/lessons/reader.epub`, courseId: course.id },
+      document,
+    ),
+  );
+  lessonId = await lesson(1, 'Pterosaur reader', 'reader.epub');
+  // Put in storage directly, as the editor's extraction would refuse the DRM one.
+  await put('locked.epub', drmEpub());
+  drmLessonId = await lesson(2, 'Locked reader', 'locked.epub');
+  await put('scripted.epub', scriptedEpub());
+  scriptedLessonId = await lesson(3, 'Scripted reader', 'scripted.epub');
+  await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: course.id });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The chapter on show: foliate renders it from a blob: address in its own frame. */
+function bookFrame(page: Page): Frame | undefined {
+  return page
+    .frames()
+    .filter((frame) => frame.url().startsWith('blob:') && !frame.isDetached())
+    .at(-1);
+}
+
+async function bookText(page: Page): Promise<string> {
+  const frame = bookFrame(page);
+  return frame
+    ? frame
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    : '';
+}
+
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Book controls' });
+
+async function percentRead(page: Page): Promise<number> {
+  const match = /(\d+)% read/.exec((await toolbar(page).textContent()) ?? '');
+  return match ? Number(match[1]) : -1;
+}
+
+async function savedPosition() {
+  const { data } = await app.service
+    .from('lesson_progress')
+    .select('position')
+    .eq('user_id', learner.id)
+    .eq('lesson_id', lessonId)
+    .maybeSingle();
+  return (data as { position: { cfi?: string; fraction?: number } | null } | null)?.position;
+}
+
+describe('ePub reader', () => {
+  it('opens at a library hit’s chapter and finds every place with its context', async () => {
+    const page = await app.signedInPage('desktop', learner.email, `/app/library?q=${FIND_WORD}`);
+    await page.getByRole('link', { name: /Open the ePub at “2\. Giants of the air”/ }).click();
+    await page.waitForURL(/\/read\?chapter=3$/);
+    await expect.poll(() => toolbar(page).textContent()).toContain('Giants of the air');
+    await expect.poll(() => bookText(page)).toContain(`${FIND_WORD} northropi`);
+
+    await toolbar(page).getByRole('button', { name: 'Find' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Find in the book' });
+    await dialog.getByLabel('Words to find').fill(FIND_WORD);
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    await expect
+      .poll(() => dialog.getByText(/places? with “/).textContent())
+      .toBe(`2 places with “${FIND_WORD}”`);
+    const places = dialog
+      .getByRole('list', { name: `Places with “${FIND_WORD}”` })
+      .getByRole('button');
+    expect(await places.count()).toBe(2);
+    expect(await places.nth(0).textContent()).toContain('stood as tall as a giraffe');
+    expect(await places.nth(0).locator('mark').textContent()).toBe(FIND_WORD);
+    await places.nth(1).click();
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Find results' }).textContent())
+      .toContain(`Place 2 of 2 with “${FIND_WORD}”`);
+    await app.shot(page, 'epub-find-desktop');
+
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'All places' }).click();
+    await dialog.getByLabel('Words to find').fill('zyzzogeton');
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('“zyzzogeton” is not in this book.');
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+
+  it('moves by contents, buttons and keys, and applies text size and theme to the book', async () => {
+    const page = await app.signedInPage('desktop', learner.email, readerPath(lessonId));
+    await expect.poll(() => bookText(page)).not.toBe('');
+    await toolbar(page).getByRole('button', { name: 'Contents' }).click();
+    const contents = page.getByRole('navigation', { name: 'Table of contents' });
+    await contents.getByRole('button', { name: '1. Origins' }).click();
+    await expect.poll(() => toolbar(page).textContent()).toContain('Origins');
+    await expect.poll(() => bookText(page)).toContain('Origins paragraph 1.');
+
+    const start = await percentRead(page);
+    await toolbar(page)
+      .getByRole('button', { name: /Next page/ })
+      .click();
+    await expect.poll(() => percentRead(page)).toBeGreaterThan(start);
+    const afterButton = await percentRead(page);
+    // foliate ignores a turn while the last one settles, as a reader pressing fast would find:
+    // each poll presses again until the page has turned.
+    const turnWith = (key: string) => async () => {
+      await page.getByRole('region', { name: 'Book: Pterosaur reader' }).focus();
+      await page.keyboard.press(key);
+      return percentRead(page);
+    };
+    await expect.poll(turnWith('ArrowRight')).toBeGreaterThan(afterButton);
+    const afterKey = await percentRead(page);
+    await expect.poll(turnWith('ArrowLeft')).toBeLessThan(afterKey);
+    await expect.poll(turnWith('PageDown')).toBeGreaterThanOrEqual(afterKey);
+
+    const fontSize = () =>
+      bookFrame(page)!.evaluate(() =>
+        parseFloat(getComputedStyle(document.documentElement).fontSize),
+      );
+    const before = await fontSize();
+    await page.getByRole('button', { name: 'Larger text' }).click();
+    await page.getByRole('button', { name: 'Larger text' }).click();
+    await expect.poll(() => toolbar(page).textContent()).toContain('125%');
+    await expect.poll(fontSize).toBeGreaterThan(before * 1.2);
+
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect
+      .poll(() => bookFrame(page)!.evaluate(() => getComputedStyle(document.body).color))
+      .toBe('rgb(230, 230, 230)');
+    await app.shot(page, 'epub-reader-dark-desktop');
+    await page.getByLabel('Theme').selectOption('sepia');
+    await expect
+      .poll(() => bookFrame(page)!.evaluate(() => getComputedStyle(document.body).color))
+      .toBe('rgb(59, 47, 30)');
+    await page.getByLabel('Theme').selectOption('light');
+    await page.getByRole('button', { name: 'Smaller text' }).click();
+    await page.getByRole('button', { name: 'Smaller text' }).click();
+    await expect.poll(() => toolbar(page).textContent()).toContain('100%');
+
+    await expect.poll(async () => (await savedPosition())?.cfi ?? '').toMatch(/^epubcfi\(/);
+    await page.context().close();
+  });
+
+  it('reopens at the saved place in another browser context', async () => {
+    const saved = await savedPosition();
+    expect(saved?.cfi).toMatch(/^epubcfi\(/);
+    const page = await app.signedInPage('mobile', learner.email, readerPath(lessonId));
+    await expect.poll(() => toolbar(page).textContent()).toContain('Origins');
+    // A narrower screen lays the chapter out in more pages; the place is the same text.
+    const percent = await percentRead(page);
+    expect(Math.abs(percent - (saved!.fraction ?? 0) * 100)).toBeLessThan(6);
+    await app.shot(page, 'epub-reader-mobile');
+    await page.context().close();
+  });
+
+  it('says a DRM-protected book cannot be shown, and never runs a book’s script', async () => {
+    const locked = await app.signedInPage('desktop', learner.email, readerPath(drmLessonId));
+    await expect
+      .poll(() => locked.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringMatching(/protected by DRM/));
+    await locked.context().close();
+
+    const scripted = await app.signedInPage('desktop', learner.email, readerPath(scriptedLessonId));
+    await toolbar(scripted).getByRole('button', { name: 'Contents' }).click();
+    await scripted
+      .getByRole('navigation', { name: 'Table of contents' })
+      .getByRole('button', { name: '1. Origins' })
+      .click();
+    await expect.poll(() => bookText(scripted)).toContain('Origins paragraph 1.');
+    expect(await scripted.title()).not.toMatch(/book (script|handler) ran/);
+    expect(await scripted.evaluate(() => localStorage.getItem('book-script'))).toBeNull();
+    await scripted.context().close();
+  });
+
+  it('passes axe at 390 and 1280 px', async () => {
+    await app.expectNoSeriousAxeViolations(
+      learner.email,
+      readerPath(lessonId),
+      'epub-reader',
+      /Pterosaur reader/,
+    );
+  }, 180_000);
+});
