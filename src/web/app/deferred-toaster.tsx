@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const NotificationArea = lazy(() =>
   import('./notification-area').then((module) => ({ default: module.NotificationArea })),
@@ -6,20 +7,14 @@ const NotificationArea = lazy(() =>
 
 const belowHeader = 'calc(var(--header-height) + 0.5rem)';
 
-const subscribeNever = () => () => undefined;
-
 /**
  * The notification area (toasts, and the service worker that announces new versions), mounted
  * right after the page becomes interactive. Toasts only follow a visitor's action, so the
  * page's first load does not need to carry sonner.
  */
 export function DeferredToaster() {
-  // False while prerendering and hydrating, true afterwards: the server HTML has no toaster.
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  // The server HTML has no toaster.
+  const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>

@@ -6,7 +6,7 @@ import { findSiteRoute, isAppPath } from '@common/site-routes';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { Button } from '@/components/ui/button';
 import type { AppLayout } from './app-layout';
-import { BackToTop } from './back-to-top';
+import { DeferredBackToTop } from './deferred-back-to-top';
 import { applyDocumentMeta } from './document-meta';
 import { DocSidebar } from './doc-sidebar';
 import { NotFoundPage } from './not-found-page';
@@ -138,7 +138,7 @@ function PublicFrame({ route }: { route: RouteEntry | undefined }) {
           <SiteFooter />
         </SidebarInset>
       </div>
-      <BackToTop />
+      <DeferredBackToTop />
     </SidebarProvider>
   );
 }
