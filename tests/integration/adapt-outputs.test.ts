@@ -145,6 +145,34 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
     }, 120_000);
   });
 
+  /** An export run asked for without the queue, so the test's own run is the only one. */
+  async function queueExportsHere() {
+    await server.deps.db.query(
+      `insert into public.adapt_exports (job_id, requested_by) values ($1, $2)
+       on conflict (job_id) do update set status = 'queued', files = '[]'::jsonb`,
+      [approvedJob, fx.users.instructor.id],
+    );
+  }
+
+  it('stores the other formats and says why one could not be made', async () => {
+    await queueExportsHere();
+    await runExportJob(server.deps, approvedJob, {
+      narrate: () => {
+        throw new Error('the speech engine ran out of memory');
+      },
+    });
+    const listed = await call('instructor', `jobs/${approvedJob}/exports`, 'GET');
+    expect(listed.body.status).toBe('done');
+    const files = listed.body.files as Array<{ name: string; url: string | null; error: string }>;
+    expect(files.find((f) => f.name === 'lesson.mp3')).toMatchObject({
+      url: null,
+      error: 'The MP3 narration could not be made: the speech engine ran out of memory',
+    });
+    const scorm = files.find((f) => f.name === 'scorm-1.2.zip')!;
+    const zip = new Uint8Array(await (await fetch(`${server.url}${scorm.url}`)).arrayBuffer());
+    expect(Object.keys(unzipSync(zip))).toEqual(['imsmanifest.xml', 'index.html']);
+  }, 120_000);
+
   describe('publish', () => {
     it('makes a lesson and bank questions in a course the publisher teaches', async () => {
       const published = await call('instructor', `jobs/${approvedJob}/publish`, 'POST', {
@@ -224,8 +252,45 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
       expect(saved.status).toBe(200);
       secret = saved.body.secret as string;
       expect(secret).toMatch(/^whsec_/);
-      const { data } = await fx.client('instructor').from('adapt_webhook_endpoints').select('*');
+      const { data } = await fx
+        .client('instructor')
+        .from('adapt_webhook_endpoints')
+        .select('organization_id, url');
       expect(data).toEqual([]);
+    });
+
+    it('shows the secret once: an edit keeps it unseen, a rotation shows the new one', async () => {
+      const edited = await call('org_admin', `webhooks/${fx.orgA}`, 'PUT', {
+        url: receiverUrl,
+        events: ['lesson.exported', 'lesson.published', 'lesson.exported'],
+      });
+      expect(edited).toMatchObject({
+        status: 200,
+        body: { secret: null, events: ['lesson.exported', 'lesson.published'], active: true },
+      });
+      // Not even an Admin reads it back through the API.
+      const read = await fx.client('org_admin').from('adapt_webhook_endpoints').select('secret');
+      expect(read.error?.message).toMatch(/permission denied/);
+      const { data } = await fx
+        .client('org_admin')
+        .from('adapt_webhook_endpoints')
+        .select('url, events');
+      expect(data).toEqual([{ url: receiverUrl, events: ['lesson.exported', 'lesson.published'] }]);
+      const rotated = await call('org_admin', `webhooks/${fx.orgA}`, 'PUT', {
+        url: receiverUrl,
+        events: ['lesson.exported', 'lesson.published'],
+        rotateSecret: true,
+      });
+      expect(rotated.body.secret).toMatch(/^whsec_/);
+      expect(rotated.body.secret).not.toBe(secret);
+      secret = rotated.body.secret as string;
+      for (const events of [[], ['lesson.deleted']]) {
+        const refused = await call('org_admin', `webhooks/${fx.orgA}`, 'PUT', {
+          url: receiverUrl,
+          events,
+        });
+        expect(refused.status).toBe(400);
+      }
     });
 
     it('delivers a signed JSON payload with the package links and logs it', async () => {
@@ -293,6 +358,154 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
       ]);
     });
 
+    it('says when a retrying delivery is tried next', async () => {
+      const { rows } = await server.deps.db.query<{ id: string }>(
+        `insert into public.adapt_webhook_deliveries (organization_id, job_id, url, payload)
+         values ($1, $2, $3, '{"event":"lesson.exported"}') returning id`,
+        [fx.orgA, approvedJob, receiverUrl],
+      );
+      answers.push(500, 500);
+      await expect(runWebhookDelivery(server.deps, rows[0]!.id)).rejects.toThrow();
+      await expect(runWebhookDelivery(server.deps, rows[0]!.id)).rejects.toThrow();
+      const { data } = await fx
+        .client('org_admin')
+        .from('adapt_webhook_deliveries')
+        .select(
+          'status, attempts, created_at, next_attempt_at, adapt_webhook_attempts(attempted_at)',
+        )
+        .eq('id', rows[0]!.id)
+        .single();
+      const row = data as {
+        status: string;
+        attempts: number;
+        next_attempt_at: string;
+        adapt_webhook_attempts: Array<{ attempted_at: string }>;
+      };
+      expect(row).toMatchObject({ status: 'retrying', attempts: 2 });
+      // The second retry waits at least 60 s (30 s doubled) after the second attempt.
+      const last = Math.max(...row.adapt_webhook_attempts.map((a) => Date.parse(a.attempted_at)));
+      expect(Date.parse(row.next_attempt_at) - last).toBeGreaterThanOrEqual(59_000);
+      await runWebhookDelivery(server.deps, rows[0]!.id);
+      const after = await server.deps.db.query<{ next_attempt_at: string | null }>(
+        'select next_attempt_at from public.adapt_webhook_deliveries where id = $1',
+        [rows[0]!.id],
+      );
+      expect(after.rows[0]!.next_attempt_at).toBeNull();
+    });
+
+    /** A delivery the queue is working on, once its attempt is logged. */
+    async function settled(id: string) {
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await server.deps.db.query<{ status: string }>(
+              'select status from public.adapt_webhook_deliveries where id = $1',
+              [id],
+            );
+            return rows[0]!.status;
+          },
+          { timeout: 30_000 },
+        )
+        .not.toBe('pending');
+    }
+
+    it('sends a test through the SSRF guard, once, for Admins only', async () => {
+      received.length = 0;
+      expect((await call('instructor', `webhooks/${fx.orgA}/test`)).status).toBe(403);
+      const sent = await call('org_admin', `webhooks/${fx.orgA}/test`);
+      expect(sent.status).toBe(202);
+      await settled(sent.body.id as string);
+      const test = received.find((r) => r.headers['x-lyceum-event'] === 'webhook.test')!;
+      expect(JSON.parse(test.body)).toMatchObject({
+        event: 'webhook.test',
+        organization: { id: fx.orgA },
+      });
+      expect(
+        verifyWebhook(
+          secret,
+          Number(test.headers['x-lyceum-timestamp']),
+          test.body,
+          String(test.headers['x-lyceum-signature']),
+        ),
+      ).toBe(true);
+      // An endpoint that now points at the cloud's metadata address is refused at the attempt.
+      await server.deps.db.query(
+        `update public.adapt_webhook_endpoints set url = 'http://169.254.169.254/hook' where organization_id = $1`,
+        [fx.orgA],
+      );
+      const guarded = await call('org_admin', `webhooks/${fx.orgA}/test`);
+      await settled(guarded.body.id as string);
+      const { data } = await fx
+        .client('org_admin')
+        .from('adapt_webhook_deliveries')
+        .select('event, status, attempts, error, job_id')
+        .eq('id', guarded.body.id as string)
+        .single();
+      expect(data).toMatchObject({
+        event: 'webhook.test',
+        status: 'refused',
+        attempts: 1,
+        job_id: null,
+      });
+      expect((data as { error: string }).error).toContain('a link-local address');
+      await server.deps.db.query(
+        'update public.adapt_webhook_endpoints set url = $2 where organization_id = $1',
+        [fx.orgA, receiverUrl],
+      );
+      // A test that fails is not retried.
+      answers.push(503);
+      const failing = await call('org_admin', `webhooks/${fx.orgA}/test`);
+      await settled(failing.body.id as string);
+      const failed = await server.deps.db.query<{ status: string; next_attempt_at: null }>(
+        'select status, next_attempt_at from public.adapt_webhook_deliveries where id = $1',
+        [failing.body.id],
+      );
+      expect(failed.rows[0]).toEqual({ status: 'failed', next_attempt_at: null });
+    }, 60_000);
+
+    it('redelivers a logged delivery as a new one, for Admins', async () => {
+      const { data: old } = await fx
+        .client('org_admin')
+        .from('adapt_webhook_deliveries')
+        .select('id')
+        .eq('status', 'failed')
+        .limit(1)
+        .single();
+      expect((await call('learner', `deliveries/${old!.id}/redeliver`)).status).toBe(404);
+      received.length = 0;
+      const again = await call('org_admin', `deliveries/${old!.id}/redeliver`);
+      expect(again.status).toBe(202);
+      expect(again.body.id).not.toBe(old!.id);
+      await settled(again.body.id as string);
+      expect(received.map((r) => r.headers['x-lyceum-event'])).toContain('webhook.test');
+      const { data } = await fx
+        .client('org_admin')
+        .from('adapt_webhook_deliveries')
+        .select('status, response_code')
+        .eq('id', again.body.id as string)
+        .single();
+      expect(data).toEqual({ status: 'delivered', response_code: 200 });
+      expect((await call('org_admin', 'deliveries/not-a-uuid/redeliver')).status).toBe(400);
+    });
+
+    it('sends lesson.exported when exports are ready, and lesson.published on publishing, as chosen', async () => {
+      received.length = 0;
+      await queueExportsHere();
+      await runExportJob({ ...server.deps, siteUrl: server.url }, approvedJob);
+      await call('instructor', `jobs/${approvedJob}/publish`, 'POST', { courseId: fx.course });
+      await expect
+        .poll(() => received.map((r) => r.headers['x-lyceum-event']).sort(), { timeout: 30_000 })
+        .toEqual(['lesson.exported', 'lesson.published']);
+      const published = JSON.parse(
+        received.find((r) => r.headers['x-lyceum-event'] === 'lesson.published')!.body,
+      ) as { course: { id: string }; questions: number };
+      expect(published).toMatchObject({ course: { id: fx.course }, questions: 3 });
+      const exported = JSON.parse(
+        received.find((r) => r.headers['x-lyceum-event'] === 'lesson.exported')!.body,
+      ) as { package: { scorm2004: string } };
+      expect((await fetch(exported.package.scorm2004)).status).toBe(200);
+    }, 120_000);
+
     it('marks a delivery refused when its target is no longer allowed, without retrying', async () => {
       const { rows } = await server.deps.db.query<{ id: string }>(
         `insert into public.adapt_webhook_deliveries (organization_id, job_id, url, payload)
@@ -310,6 +523,18 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
 
     it('refuses a delivery for a job no Reviewer approved', async () => {
       expect((await call('instructor', `jobs/${draftJob}/deliver`)).status).toBe(409);
+    });
+
+    it('deletes the endpoint for Admins only; then nothing is sent', async () => {
+      expect((await call('instructor', `webhooks/${fx.orgA}`, 'DELETE')).status).toBe(404);
+      expect(await call('org_admin', `webhooks/${fx.orgA}`, 'DELETE')).toMatchObject({
+        status: 200,
+        body: { deleted: true },
+      });
+      const refused = await call('instructor', `jobs/${approvedJob}/deliver`);
+      expect(refused).toMatchObject({ status: 409 });
+      expect(refused.body.error).toContain('no active webhook endpoint');
+      expect((await call('org_admin', `webhooks/${fx.orgA}/test`)).status).toBe(409);
     });
   });
 });

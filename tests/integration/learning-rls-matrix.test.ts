@@ -37,6 +37,10 @@ interface TableCase {
   makeDisposable?(f: LearningFixture): Promise<Row>;
   /** Makes room for the insert (and puts things back after it), when the row must not exist. */
   aroundInsert?(f: LearningFixture, attempt: () => Promise<boolean>): Promise<boolean>;
+  /** The columns select reads, when some (a secret) are not readable at all (default `*`). */
+  columns?: string;
+  /** One row per key (the target): delete aims at the target itself and puts it back. */
+  deletesTarget?: boolean;
 }
 
 const ids = (row: Row, keys: string[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
@@ -108,6 +112,56 @@ async function seedBilling(f: LearningFixture): Promise<void> {
 
 /** Consent, a data request and usage for the learner (decisions 0202, 0410, 0411). */
 const matrixRequest = { id: '' };
+/** LE Adapt's outputs of the fixture's job (db/app 0820), made in beforeAll. */
+const matrixAdapt = { spareJob: '', publication: '', delivery: '' };
+
+async function seedAdaptOutputs(f: LearningFixture): Promise<void> {
+  const instructor = f.users.instructor.id;
+  const insert = async (table: string, row: Row) => {
+    const { data, error } = await f.service.from(table).insert(row).select().single();
+    if (error) throw new Error(`${table} fixture: ${error.message}`);
+    return data as Row;
+  };
+  matrixAdapt.spareJob = (
+    await insert('adapt_jobs', {
+      owner_id: instructor,
+      organization_id: f.orgA,
+      title: 'Spare job for exports',
+      source_format: 'txt',
+    })
+  ).id as string;
+  await insert('adapt_exports', { job_id: f.adaptJob, requested_by: instructor });
+  matrixAdapt.publication = (
+    await insert('adapt_publications', {
+      job_id: f.adaptJob,
+      course_id: f.course,
+      lesson_id: f.lesson,
+      questions: 3,
+      published_by: instructor,
+    })
+  ).id as string;
+  await insert('adapt_webhook_endpoints', {
+    organization_id: f.orgA,
+    url: 'https://lms.example.edu/hook',
+    secret: 'whsec_matrix-secret-0000000000000',
+  });
+  matrixAdapt.delivery = (
+    await insert('adapt_webhook_deliveries', {
+      organization_id: f.orgA,
+      job_id: f.adaptJob,
+      url: 'https://lms.example.edu/hook',
+      payload: { event: 'lesson.exported' },
+      requested_by: instructor,
+    })
+  ).id as string;
+  await insert('adapt_webhook_attempts', {
+    delivery_id: matrixAdapt.delivery,
+    attempt: 1,
+    response_code: 503,
+    duration_ms: 12,
+  });
+}
+
 async function seedPrivacy(f: LearningFixture): Promise<void> {
   const learner = f.users.learner.id;
   const rows: [string, Row][] = [
@@ -579,6 +633,93 @@ const cases: TableCase[] = [
       return { row, find: ids(row, ['job_id', 'stage']) };
     },
     disposable: (f) => ({ job_id: f.adaptJob, stage: 3, name: 'accessible' }),
+  },
+  // LE Adapt's outputs (decisions 0512–0516): read under RLS; exports, deliveries and attempts
+  // are written by the server, publications by adapt.publish_lesson as the caller.
+  {
+    table: 'adapt_exports',
+    target: (f) => ({ job_id: f.adaptJob }),
+    change: { status: 'failed' },
+    insert: () => ({
+      row: { job_id: matrixAdapt.spareJob },
+      find: { job_id: matrixAdapt.spareJob },
+    }),
+    disposable: () => ({ job_id: matrixAdapt.spareJob }),
+  },
+  {
+    table: 'adapt_publications',
+    target: () => ({ id: matrixAdapt.publication }),
+    change: { questions: 7 },
+    insert: (f, actor) =>
+      byId({
+        job_id: f.adaptJob,
+        course_id: f.course,
+        lesson_id: f.lesson,
+        questions: 0,
+        published_by: actor === 'anon' ? f.users.instructor.id : f.users[actor].id,
+      }),
+    disposable: (f) => ({
+      job_id: f.adaptJob,
+      course_id: f.course,
+      lesson_id: f.lesson,
+      questions: 0,
+      published_by: f.users.instructor.id,
+    }),
+  },
+  {
+    table: 'adapt_webhook_endpoints',
+    columns: 'organization_id, url, active, events',
+    target: (f) => ({ organization_id: f.orgA }),
+    change: { url: 'https://lms.example.edu/changed' },
+    insert: (f) => ({
+      row: {
+        organization_id: f.orgA,
+        url: 'https://lms.example.edu/rogue',
+        secret: 'whsec_rogue-secret-000000000000',
+      },
+      find: { organization_id: f.orgA, url: 'https://lms.example.edu/rogue' },
+    }),
+    disposable: () => ({}),
+    deletesTarget: true,
+    // One endpoint per organization: the insert needs A's to be out of the way.
+    async aroundInsert(f, attempt) {
+      const { data: saved } = await f.service
+        .from('adapt_webhook_endpoints')
+        .select('*')
+        .eq('organization_id', f.orgA)
+        .single();
+      await f.service.from('adapt_webhook_endpoints').delete().eq('organization_id', f.orgA);
+      try {
+        return await attempt();
+      } finally {
+        await f.service.from('adapt_webhook_endpoints').delete().eq('organization_id', f.orgA);
+        await f.service.from('adapt_webhook_endpoints').insert(saved as Row);
+      }
+    },
+  },
+  {
+    table: 'adapt_webhook_deliveries',
+    target: () => ({ id: matrixAdapt.delivery }),
+    change: { status: 'failed' },
+    insert: (f) =>
+      byId({ organization_id: f.orgA, job_id: f.adaptJob, url: 'https://x.example', payload: {} }),
+    disposable: (f) => ({
+      organization_id: f.orgA,
+      job_id: f.adaptJob,
+      url: 'https://lms.example.edu/hook',
+      payload: {},
+      requested_by: f.users.instructor.id,
+    }),
+  },
+  {
+    table: 'adapt_webhook_attempts',
+    target: () => ({ delivery_id: matrixAdapt.delivery, attempt: 1 }),
+    change: { duration_ms: 99 },
+    insert: () => {
+      const row = { delivery_id: matrixAdapt.delivery, attempt: 2, duration_ms: 1 };
+      return { row, find: ids(row, ['delivery_id', 'attempt']) };
+    },
+    disposable: () => ({ delivery_id: matrixAdapt.delivery, attempt: 3, duration_ms: 1 }),
   },
   // The live hub (decision 0310): the room of organization A's course.
   {
@@ -1233,6 +1374,40 @@ const expected: Matrix = {
     update: '',
     delete: '',
   },
+  // An export run and a publication are read by whoever reads the job; a publication is
+  // written (by adapt.publish_lesson, as the caller) only into a course the writer teaches.
+  adapt_exports: {
+    select: only('instructor', 'board_admin', 'org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
+  adapt_publications: {
+    select: only('instructor', 'board_admin', 'org_admin', 'owner'),
+    insert: only('instructor', 'org_admin', 'owner'),
+    update: '',
+    delete: '',
+  },
+  // The endpoint is its organization's Admins' alone (its secret readable by nobody); the log is
+  // theirs and the requester's (the instructor asked for the fixture's delivery).
+  adapt_webhook_endpoints: {
+    select: only('org_admin', 'owner'),
+    insert: only('org_admin', 'owner'),
+    update: only('org_admin', 'owner'),
+    delete: only('org_admin', 'owner'),
+  },
+  adapt_webhook_deliveries: {
+    select: only('instructor', 'org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
+  adapt_webhook_attempts: {
+    select: only('instructor', 'org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
   board_course_stats: { select: only('owner'), insert: '', update: '', delete: '' },
   board_activity_days: { select: only('owner'), insert: '', update: '', delete: '' },
   // The owner and organization-wide admins see what the organization pays for; members and
@@ -1290,7 +1465,10 @@ async function tryTable(f: LearningFixture, c: TableCase, actor: Actor, op: Op):
   const service = f.service;
   const target = c.target(f);
   if (op === 'select') {
-    const { data } = await client.from(c.table).select('*').match(target);
+    const { data } = await client
+      .from(c.table)
+      .select(c.columns ?? '*')
+      .match(target);
     return (data ?? []).length > 0;
   }
   if (op === 'insert') {
@@ -1333,6 +1511,13 @@ async function tryTable(f: LearningFixture, c: TableCase, actor: Actor, op: Op):
     // A profile lives as long as its account; the attempt aims at the spare account's.
     await client.from('profiles').delete().eq('id', f.users.spare.id);
     return !(await exists(service, 'profiles', { id: f.users.spare.id }));
+  }
+  if (c.deletesTarget) {
+    const { data: saved } = await service.from(c.table).select('*').match(target).single();
+    await client.from(c.table).delete().match(target);
+    const took = !(await exists(service, c.table, target));
+    if (took) await service.from(c.table).insert(saved as Row);
+    return took;
   }
   const { data: spare, error } = c.makeDisposable
     ? { data: await c.makeDisposable(f), error: null }
@@ -1440,6 +1625,7 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     await seedKnowledgeBase(f, server);
     await seedPrivacy(f);
     await seedIep(f);
+    await seedAdaptOutputs(f);
   });
   afterAll(() => server?.stop());
 

@@ -35,6 +35,8 @@ export const WEBHOOK_ATTEMPTS = 5;
 const PACKAGE_LINK_SECONDS = 7 * 24 * 3600;
 const DOWNLOAD_LINK_SECONDS = 15 * 60;
 
+type JobSender = { send(name: string, data?: object): Promise<string> };
+
 export class OutputError extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 409,
@@ -161,114 +163,157 @@ export interface ExportFile {
   bytes: Uint8Array;
 }
 
+/** A format that could not be made, and why; the other formats are still stored. */
+export interface ExportFailure {
+  name: string;
+  format: ExportFormat;
+  error: string;
+}
+
 /** Every export of a lesson; the MP3 and its timings are made once and shared. */
 export function buildExports(
   lesson: AccessibleLesson,
   jobId: string,
-): { files: ExportFile[]; audioSeconds: number } {
-  const wordsPerMinute = lesson.profile === 'dyslexia' || lesson.profile === 'ell' ? 140 : 160;
-  const audio = lessonAudio(lesson, { wordsPerMinute });
+  options: { narrate?: typeof lessonAudio } = {},
+): { files: ExportFile[]; failures: ExportFailure[]; audioSeconds: number | null } {
+  const files: ExportFile[] = [];
+  const failures: ExportFailure[] = [];
   const encode = (text: string) => new TextEncoder().encode(text);
-  const files: ExportFile[] = [
-    {
-      name: 'lesson.md',
-      format: 'markdown',
-      contentType: 'text/markdown; charset=utf-8',
-      bytes: encode(lessonMarkdown(lesson)),
-    },
-    {
-      name: 'lesson.html',
-      format: 'html',
-      contentType: 'text/html; charset=utf-8',
-      bytes: encode(
-        lessonHtml(lesson, { audio: { src: 'lesson.mp3', sentences: audio.sentences } }),
-      ),
-    },
-    { name: 'lesson.mp3', format: 'mp3', contentType: 'audio/mpeg', bytes: audio.mp3 },
-    {
-      name: 'scorm-1.2.zip',
-      format: 'scorm-1.2',
-      contentType: 'application/zip',
-      bytes: scormPackage(lesson, { version: '1.2', identifier: jobId, audio }),
-    },
-    {
-      name: 'scorm-2004.zip',
-      format: 'scorm-2004',
-      contentType: 'application/zip',
-      bytes: scormPackage(lesson, { version: '2004', identifier: jobId, audio }),
-    },
-    {
-      name: 'scorm.json',
-      format: 'scorm-json',
-      contentType: 'application/json',
-      bytes: encode(
-        JSON.stringify(
-          scormJson(lesson, {
-            identifier: jobId,
-            audio: {
-              href: 'lesson.mp3',
-              durationSeconds: audio.durationSeconds,
-              sentences: audio.sentences,
-            },
-          }),
-          null,
-          2,
-        ),
-      ),
-    },
-  ];
-  if (lesson.translation) {
-    files.splice(2, 0, {
-      name: `lesson.${lesson.translation.language}.html`,
-      format: 'html-translation',
-      contentType: 'text/html; charset=utf-8',
-      bytes: encode(lessonHtml(lesson, { useTranslation: true })),
-    });
+  const make = (
+    name: string,
+    format: ExportFormat,
+    contentType: string,
+    render: () => Uint8Array,
+  ) => {
+    try {
+      files.push({ name, format, contentType, bytes: render() });
+    } catch (error) {
+      failures.push({ name, format, error: exportFailureMessage(format, error) });
+    }
+  };
+  const wordsPerMinute = lesson.profile === 'dyslexia' || lesson.profile === 'ell' ? 140 : 160;
+  // Without narration the HTML still reads along with the browser's own speech, and the SCORM
+  // packages simply carry no MP3.
+  let audio: ReturnType<typeof lessonAudio> | null = null;
+  try {
+    audio = (options.narrate ?? lessonAudio)(lesson, { wordsPerMinute });
+  } catch (error) {
+    failures.push({ name: 'lesson.mp3', format: 'mp3', error: exportFailureMessage('mp3', error) });
   }
-  return { files, audioSeconds: audio.durationSeconds };
+  make('lesson.md', 'markdown', 'text/markdown; charset=utf-8', () =>
+    encode(lessonMarkdown(lesson)),
+  );
+  make('lesson.html', 'html', 'text/html; charset=utf-8', () =>
+    encode(
+      lessonHtml(lesson, {
+        audio: audio ? { src: 'lesson.mp3', sentences: audio.sentences } : null,
+      }),
+    ),
+  );
+  if (lesson.translation) {
+    make(
+      `lesson.${lesson.translation.language}.html`,
+      'html-translation',
+      'text/html; charset=utf-8',
+      () => encode(lessonHtml(lesson, { useTranslation: true })),
+    );
+  }
+  if (audio)
+    files.push({ name: 'lesson.mp3', format: 'mp3', contentType: 'audio/mpeg', bytes: audio.mp3 });
+  make('scorm-1.2.zip', 'scorm-1.2', 'application/zip', () =>
+    scormPackage(lesson, { version: '1.2', identifier: jobId, audio }),
+  );
+  make('scorm-2004.zip', 'scorm-2004', 'application/zip', () =>
+    scormPackage(lesson, { version: '2004', identifier: jobId, audio }),
+  );
+  make('scorm.json', 'scorm-json', 'application/json', () =>
+    encode(
+      JSON.stringify(
+        scormJson(lesson, {
+          identifier: jobId,
+          audio: audio
+            ? {
+                href: 'lesson.mp3',
+                durationSeconds: audio.durationSeconds,
+                sentences: audio.sentences,
+              }
+            : null,
+        }),
+        null,
+        2,
+      ),
+    ),
+  );
+  return { files, failures, audioSeconds: audio ? audio.durationSeconds : null };
+}
+
+const FORMAT_NAMES: Record<ExportFormat, string> = {
+  markdown: 'Markdown',
+  html: 'accessible HTML',
+  'html-translation': 'translated HTML',
+  mp3: 'MP3 narration',
+  'scorm-1.2': 'SCORM 1.2 package',
+  'scorm-2004': 'SCORM 2004 package',
+  'scorm-json': 'SCORM JSON',
+};
+
+function exportFailureMessage(format: ExportFormat, error: unknown): string {
+  const reason = error instanceof Error && error.message ? error.message : String(error);
+  return `The ${FORMAT_NAMES[format]} could not be made: ${reason}`.slice(0, 500);
 }
 
 /** The exports job: renders and stores every file of an approved job. */
 export async function runExportJob(
-  deps: { db: Database; storage: Storage; log: Logger },
+  deps: {
+    db: Database;
+    storage: Storage;
+    log: Logger;
+    jobs?: JobSender;
+    siteUrl?: string;
+  },
   jobId: string,
+  options: { narrate?: typeof lessonAudio } = {},
 ): Promise<void> {
   await deps.db.query(`update public.adapt_exports set status = 'running' where job_id = $1`, [
     jobId,
   ]);
+  let requestedBy: string | null = null;
   try {
     const job = await loadApprovedLesson(deps.db, jobId);
     await deps.storage.ensureBucket(EXPORTS_BUCKET, { fileSizeLimit: 200 * 1024 * 1024 });
-    const { files, audioSeconds } = buildExports(job.lesson, jobId);
+    const { files, failures, audioSeconds } = buildExports(job.lesson, jobId, options);
+    if (files.length === 0) throw new Error(failures.map((f) => f.error).join(' '));
     for (const file of files) {
       await deps.storage.putObject(
         EXPORTS_BUCKET,
         `${jobId}/${file.name}`,
         file.bytes,
         file.contentType,
-        {
-          upsert: true,
-        },
+        { upsert: true },
       );
     }
-    await deps.db.query(
+    const listed = [
+      ...files.map((f) => ({
+        name: f.name,
+        format: f.format,
+        contentType: f.contentType,
+        bytes: f.bytes.length,
+      })),
+      ...failures.map((f) => ({ name: f.name, format: f.format, error: f.error })),
+    ];
+    const { rows } = await deps.db.query<{ requested_by: string | null }>(
       `update public.adapt_exports
           set status = 'done', files = $2::jsonb, audio_seconds = $3, error = null, finished_at = now()
-        where job_id = $1`,
-      [
-        jobId,
-        JSON.stringify(
-          files.map((f) => ({
-            name: f.name,
-            format: f.format,
-            contentType: f.contentType,
-            bytes: f.bytes.length,
-          })),
-        ),
-        audioSeconds,
-      ],
+        where job_id = $1
+        returning requested_by`,
+      [jobId, JSON.stringify(listed), audioSeconds],
     );
-    deps.log.info('adapt exports stored', { job: jobId, files: files.length });
+    requestedBy = rows[0]?.requested_by ?? null;
+    deps.log.info('adapt exports stored', {
+      job: jobId,
+      files: files.length,
+      failed: failures.length,
+    });
   } catch (error) {
     await deps.db.query(
       `update public.adapt_exports set status = 'failed', error = $2, finished_at = now() where job_id = $1`,
@@ -276,13 +321,24 @@ export async function runExportJob(
     );
     throw error;
   }
+  if (deps.jobs && deps.siteUrl) {
+    const payload = await exportedPayload(deps.db, deps.storage, jobId, deps.siteUrl);
+    await queueWebhookEvent(
+      { db: deps.db, jobs: deps.jobs },
+      jobId,
+      'lesson.exported',
+      payload,
+      requestedBy,
+    );
+  }
 }
 
 export async function requestExports(
   db: Database,
   claims: JwtClaims,
-  jobs: { send(name: string, data?: object): Promise<string> },
+  jobs: JobSender,
   jobId: string,
+  siteUrl: string,
 ) {
   requireUuid(jobId, 'the job id');
   const { rows } = await db
@@ -292,16 +348,25 @@ export async function requestExports(
       [jobId],
     )
     .catch(fromDatabase);
-  await jobs.send(EXPORT_JOB, { jobId });
+  await jobs.send(EXPORT_JOB, { jobId, siteUrl });
   return rows[0]!;
 }
+
+export type ListedExport =
+  | { name: string; format: ExportFormat; bytes: number; url: string; error: null }
+  | { name: string; format: ExportFormat; bytes: null; url: null; error: string };
 
 export interface ExportListing {
   status: 'none' | 'queued' | 'running' | 'done' | 'failed';
   error: string | null;
   audioSeconds: number | null;
-  files: Array<{ name: string; format: ExportFormat; bytes: number; url: string }>;
+  finishedAt: string | null;
+  files: ListedExport[];
 }
+
+type StoredExport =
+  | { name: string; format: ExportFormat; bytes: number; error?: undefined }
+  | { name: string; format: ExportFormat; error: string };
 
 /** The job's stored exports, each with a signed download path valid for a quarter of an hour. */
 export async function listExports(
@@ -315,34 +380,56 @@ export async function listExports(
     status: ExportListing['status'];
     error: string | null;
     audio_seconds: string | null;
-    files: Array<{ name: string; format: ExportFormat; bytes: number }>;
+    finished_at: string | null;
+    files: StoredExport[];
   }>(
     claims,
-    'select status, error, audio_seconds, files from public.adapt_exports where job_id = $1',
+    'select status, error, audio_seconds, finished_at, files from public.adapt_exports where job_id = $1',
     [jobId],
   );
   const run = rows[0];
-  if (!run) return { status: 'none', error: null, audioSeconds: null, files: [] };
+  if (!run) {
+    return { status: 'none', error: null, audioSeconds: null, finishedAt: null, files: [] };
+  }
   const files = await Promise.all(
-    run.files.map(async (f) => ({
-      ...f,
-      url: `/storage/v1${await storage.createSignedUrl(EXPORTS_BUCKET, `${jobId}/${f.name}`, DOWNLOAD_LINK_SECONDS)}`,
-    })),
+    run.files.map(async (f): Promise<ListedExport> => {
+      if (f.error !== undefined) {
+        return { name: f.name, format: f.format, bytes: null, url: null, error: f.error };
+      }
+      const path = await storage.createSignedUrl(
+        EXPORTS_BUCKET,
+        `${jobId}/${f.name}`,
+        DOWNLOAD_LINK_SECONDS,
+      );
+      return {
+        name: f.name,
+        format: f.format,
+        bytes: f.bytes,
+        url: `/storage/v1${path}`,
+        error: null,
+      };
+    }),
   );
   return {
     status: run.status,
     error: run.error,
     audioSeconds: run.audio_seconds === null ? null : Number(run.audio_seconds),
+    finishedAt: run.finished_at,
     files,
   };
 }
 
 // ----- Publish ------------------------------------------------------------------------------
 
-export async function publishJob(db: Database, claims: JwtClaims, jobId: string, courseId: string) {
+export async function publishJob(
+  deps: { db: Database; jobs: JobSender },
+  claims: JwtClaims,
+  jobId: string,
+  courseId: string,
+) {
   requireUuid(jobId, 'the job id');
   requireUuid(courseId, 'courseId');
-  return db
+  const publication = await deps.db
     .asRole(claims, async (tx) => {
       const job = await loadApprovedLesson(tx, jobId);
       const lesson = job.lesson;
@@ -357,20 +444,60 @@ export async function publishJob(db: Database, claims: JwtClaims, jobId: string,
         'select id, lesson_id, course_id, questions from adapt.publish_lesson($1, $2, $3, $4, $5, $6::jsonb)',
         [jobId, courseId, lesson.title, body, minutes, JSON.stringify(bankQuestionsOf(lesson))],
       );
-      return rows[0]!;
+      return { ...rows[0]!, title: lesson.title };
     })
     .catch((error: unknown) => {
       if (error instanceof OutputError) throw error;
       return fromDatabase(error);
     });
+  const { title, ...published } = publication;
+  await queueWebhookEvent(
+    deps,
+    jobId,
+    'lesson.published',
+    {
+      event: 'lesson.published',
+      job: { id: jobId, title },
+      course: { id: published.course_id },
+      lesson: { id: published.lesson_id, title },
+      questions: published.questions,
+    },
+    claims.sub ?? null,
+  );
+  return published;
 }
 
 // ----- Webhooks -----------------------------------------------------------------------------
 
+export const WEBHOOK_EVENTS = ['lesson.exported', 'lesson.approved', 'lesson.published'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** The queue's first retry delay; each later one doubles (pg-boss adds up to as much at random). */
+export const WEBHOOK_RETRY_DELAY_SECONDS = 30;
+
 export interface EndpointInput {
   url: string;
   active: boolean;
+  events: WebhookEvent[];
   rotateSecret: boolean;
+}
+
+export interface SavedEndpoint {
+  organization_id: string;
+  url: string;
+  active: boolean;
+  events: WebhookEvent[];
+  /** Only when the secret was made now (a new endpoint, or rotated): it is never shown again. */
+  secret: string | null;
+}
+
+function forbiddenFor(message: string) {
+  return (error: unknown): never => {
+    if ((error as { code?: string }).code === '42501') {
+      throw new OutputError(403, 'forbidden', message);
+    }
+    if (error instanceof OutputError) throw error;
+    return fromDatabase(error);
+  };
 }
 
 /** Saves the organization's endpoint (Admins only, by row-level security); checks the target first. */
@@ -380,7 +507,7 @@ export async function saveWebhookEndpoint(
   organizationId: string,
   input: EndpointInput,
   allowed: readonly string[],
-) {
+): Promise<SavedEndpoint> {
   requireUuid(organizationId, 'the organization id');
   try {
     await checkWebhookTarget(input.url, { allowed });
@@ -389,33 +516,181 @@ export async function saveWebhookEndpoint(
       throw new OutputError(400, 'target_refused', error.message);
     throw error;
   }
-  const { rows } = await db
-    .queryAsRole<{ organization_id: string; url: string; active: boolean; secret: string }>(
-      claims,
-      `insert into public.adapt_webhook_endpoints (organization_id, url, active, secret)
-       values ($1, $2, $3, $4)
-       on conflict (organization_id) do update
-         set url = excluded.url, active = excluded.active, updated_by = auth.uid(), updated_at = now(),
-             secret = case when $5 then excluded.secret else public.adapt_webhook_endpoints.secret end
-       returning organization_id, url, active, secret`,
-      [organizationId, input.url, input.active, newWebhookSecret(), input.rotateSecret],
-    )
-    .catch((error: unknown) => {
-      if ((error as { code?: string }).code === '42501') {
-        throw new OutputError(403, 'forbidden', "Only the organization's Admins set its webhook");
+  const secret = newWebhookSecret();
+  const columns = 'organization_id, url, active, events';
+  return db
+    .asRole(claims, async (tx) => {
+      // The secret column cannot be read back (db/app 0822), so an edit keeps it by not naming it.
+      const updated = await tx.query<Omit<SavedEndpoint, 'secret'>>(
+        `update public.adapt_webhook_endpoints
+            set url = $2, active = $3, events = $4::text[], updated_by = auth.uid(), updated_at = now()
+                ${input.rotateSecret ? ', secret = $5' : ''}
+          where organization_id = $1
+          returning ${columns}`,
+        input.rotateSecret
+          ? [organizationId, input.url, input.active, input.events, secret]
+          : [organizationId, input.url, input.active, input.events],
+      );
+      if (updated.rows[0]) {
+        return { ...updated.rows[0], secret: input.rotateSecret ? secret : null };
       }
-      return fromDatabase(error);
-    });
+      const inserted = await tx.query<Omit<SavedEndpoint, 'secret'>>(
+        `insert into public.adapt_webhook_endpoints (organization_id, url, active, events, secret)
+         values ($1, $2, $3, $4::text[], $5)
+         returning ${columns}`,
+        [organizationId, input.url, input.active, input.events, secret],
+      );
+      return { ...inserted.rows[0]!, secret };
+    })
+    .catch(forbiddenFor("Only the organization's Admins set its webhook"));
+}
+
+export async function deleteWebhookEndpoint(
+  db: Database,
+  claims: JwtClaims,
+  organizationId: string,
+): Promise<void> {
+  requireUuid(organizationId, 'the organization id');
+  const { rows } = await db
+    .queryAsRole<{ organization_id: string }>(
+      claims,
+      'delete from public.adapt_webhook_endpoints where organization_id = $1 returning organization_id',
+      [organizationId],
+    )
+    .catch(fromDatabase);
+  if (rows.length === 0) {
+    throw new OutputError(
+      404,
+      'not_found',
+      "There is no endpoint to delete, or only the organization's Admins may delete it",
+    );
+  }
+}
+
+/** A test delivery to the organization's endpoint; its one attempt goes through the SSRF guard. */
+export async function sendWebhookTest(
+  deps: { db: Database; jobs: JobSender },
+  claims: JwtClaims,
+  organizationId: string,
+) {
+  requireUuid(organizationId, 'the organization id');
+  const { rows } = await deps.db
+    .queryAsRole<{ id: string; status: string }>(
+      claims,
+      'select id, status from adapt.send_test($1)',
+      [organizationId],
+    )
+    .catch(forbiddenFor("Only the organization's Admins test its webhook"));
+  await deps.jobs.send(WEBHOOK_JOB, { deliveryId: rows[0]!.id });
   return rows[0]!;
 }
 
-/** The payload a learning system receives: the lesson's identity and links to its packages. */
+/** The links of a job's stored exports, signed for a week, as a learning system receives them. */
+async function exportLinks(
+  db: Queryable,
+  storage: Storage,
+  jobId: string,
+  siteUrl: string,
+): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ files: StoredExport[] }>(
+    `select files from public.adapt_exports where job_id = $1 and status = 'done'`,
+    [jobId],
+  );
+  const links: Record<string, string> = {};
+  for (const file of rows[0]?.files ?? []) {
+    if (file.error !== undefined) continue;
+    const path = await storage.createSignedUrl(
+      EXPORTS_BUCKET,
+      `${jobId}/${file.name}`,
+      PACKAGE_LINK_SECONDS,
+    );
+    links[file.format] = `${siteUrl}/storage/v1${path}`;
+  }
+  return links;
+}
+
+function withLinks(payload: Record<string, unknown>, links: Record<string, string>) {
+  return {
+    ...payload,
+    package: {
+      scorm12: links['scorm-1.2'] ?? null,
+      scorm2004: links['scorm-2004'] ?? null,
+      scormJson: links['scorm-json'] ?? null,
+    },
+    files: links,
+    linksExpireAt: new Date(Date.now() + PACKAGE_LINK_SECONDS * 1000).toISOString(),
+  };
+}
+
+function lessonSummary(job: ApprovedJob) {
+  return {
+    job: { id: job.id, title: job.lesson.title },
+    lesson: {
+      title: job.lesson.title,
+      language: job.lesson.language,
+      profile: job.lesson.profile,
+      readingGrade: job.lesson.readingLevel.after.grade,
+      estimatedMinutes: job.lesson.sections.reduce((n, s) => n + s.minutes, 0),
+    },
+  };
+}
+
+/** The lesson.exported payload: the lesson's identity and links to its packages. */
+async function exportedPayload(db: Database, storage: Storage, jobId: string, siteUrl: string) {
+  const job = await loadApprovedLesson(db, jobId);
+  return withLinks(
+    { event: 'lesson.exported', ...lessonSummary(job) },
+    await exportLinks(db, storage, jobId, siteUrl),
+  );
+}
+
+/**
+ * Queues an event of a job for its organization's endpoint when the endpoint is active and takes
+ * that event (adapt.queue_event, as the platform: the caller's own action already succeeded).
+ */
+export async function queueWebhookEvent(
+  deps: { db: Database; jobs: JobSender },
+  jobId: string,
+  event: WebhookEvent,
+  payload: object,
+  requestedBy: string | null,
+): Promise<string | null> {
+  const { rows } = await deps.db.query<{ id: string | null }>(
+    'select (adapt.queue_event($1, $2, $3::jsonb, $4)).id',
+    [jobId, event, JSON.stringify(payload), requestedBy],
+  );
+  const id = rows[0]?.id ?? null;
+  if (id) await deps.jobs.send(WEBHOOK_JOB, { deliveryId: id });
+  return id;
+}
+
+/** lesson.approved, after a Reviewer's approval. */
+export async function announceApproval(
+  deps: { db: Database; jobs: JobSender },
+  jobId: string,
+  approvedBy: string,
+): Promise<void> {
+  const job = await loadApprovedLesson(deps.db, jobId);
+  const { rows } = await deps.db.query<{ approved_at: string; approval_note: string | null }>(
+    'select approved_at, approval_note from public.adapt_jobs where id = $1',
+    [jobId],
+  );
+  await queueWebhookEvent(
+    deps,
+    jobId,
+    'lesson.approved',
+    {
+      event: 'lesson.approved',
+      ...lessonSummary(job),
+      approval: { at: rows[0]!.approved_at, note: rows[0]!.approval_note },
+    },
+    approvedBy,
+  );
+}
+
+/** Sends an approved job's package links to its organization's endpoint, by a person's choice. */
 export async function requestWebhookDelivery(
-  deps: {
-    db: Database;
-    storage: Storage;
-    jobs: { send(name: string, data?: object): Promise<string> };
-  },
+  deps: { db: Database; storage: Storage; jobs: JobSender },
   claims: JwtClaims,
   jobId: string,
   siteUrl: string,
@@ -430,33 +705,10 @@ export async function requestWebhookDelivery(
     );
   }
   const job = await deps.db.asRole(claims, (tx) => loadApprovedLesson(tx, jobId));
-  const links: Record<string, string> = {};
-  for (const file of listing.files) {
-    const path = await deps.storage.createSignedUrl(
-      EXPORTS_BUCKET,
-      `${jobId}/${file.name}`,
-      PACKAGE_LINK_SECONDS,
-    );
-    links[file.format] = `${siteUrl}/storage/v1${path}`;
-  }
-  const payload = {
-    event: 'lesson.exported',
-    job: { id: job.id, title: job.lesson.title },
-    lesson: {
-      title: job.lesson.title,
-      language: job.lesson.language,
-      profile: job.lesson.profile,
-      readingGrade: job.lesson.readingLevel.after.grade,
-      estimatedMinutes: job.lesson.sections.reduce((n, s) => n + s.minutes, 0),
-    },
-    package: {
-      scorm12: links['scorm-1.2'],
-      scorm2004: links['scorm-2004'],
-      scormJson: links['scorm-json'],
-    },
-    files: links,
-    linksExpireAt: new Date(Date.now() + PACKAGE_LINK_SECONDS * 1000).toISOString(),
-  };
+  const payload = withLinks(
+    { event: 'lesson.exported', ...lessonSummary(job) },
+    await exportLinks(deps.db, deps.storage, jobId, siteUrl),
+  );
   const { rows } = await deps.db
     .queryAsRole<{ id: string; status: string }>(
       claims,
@@ -467,6 +719,35 @@ export async function requestWebhookDelivery(
   const delivery = rows[0]!;
   await deps.jobs.send(WEBHOOK_JOB, { deliveryId: delivery.id });
   return delivery;
+}
+
+/** A logged delivery sent again as a new one; a package's links are signed afresh. */
+export async function redeliverWebhook(
+  deps: { db: Database; storage: Storage; jobs: JobSender },
+  claims: JwtClaims,
+  deliveryId: string,
+  siteUrl: string,
+) {
+  requireUuid(deliveryId, 'the delivery id');
+  const { rows } = await deps.db
+    .queryAsRole<{
+      id: string;
+      status: string;
+      event: string;
+      job_id: string | null;
+      payload: Record<string, unknown>;
+    }>(claims, 'select id, status, event, job_id, payload from adapt.redeliver($1)', [deliveryId])
+    .catch(forbiddenFor("Only the organization's Admins redeliver"));
+  const delivery = rows[0]!;
+  if (delivery.event === 'lesson.exported' && delivery.job_id) {
+    const links = await exportLinks(deps.db, deps.storage, delivery.job_id, siteUrl);
+    await deps.db.query(
+      'update public.adapt_webhook_deliveries set payload = $2::jsonb where id = $1',
+      [delivery.id, JSON.stringify(withLinks(delivery.payload, links))],
+    );
+  }
+  await deps.jobs.send(WEBHOOK_JOB, { deliveryId: delivery.id });
+  return { id: delivery.id, status: delivery.status };
 }
 
 /**
@@ -514,14 +795,17 @@ export async function runWebhookDelivery(
   const durationMs = Math.round(performance.now() - started);
   const responseCode = 'responseCode' in outcome ? outcome.responseCode : null;
   const error = 'error' in outcome ? outcome.error : null;
+  // A test is one attempt: the Admin is waiting for its answer.
+  const attempts = delivery.event === 'webhook.test' ? 1 : WEBHOOK_ATTEMPTS;
   const finalStatus =
     outcome.kind === 'delivered'
       ? 'delivered'
-      : outcome.kind === 'retry' && attempt < WEBHOOK_ATTEMPTS
+      : outcome.kind === 'retry' && attempt < attempts
         ? 'retrying'
         : outcome.kind === 'refused'
           ? 'refused'
           : 'failed';
+  const retryInSeconds = WEBHOOK_RETRY_DELAY_SECONDS * 2 ** (attempt - 1);
   await deps.db.transaction(async (tx) => {
     await tx.query(
       `insert into public.adapt_webhook_attempts (delivery_id, attempt, response_code, error, duration_ms)
@@ -531,9 +815,10 @@ export async function runWebhookDelivery(
     await tx.query(
       `update public.adapt_webhook_deliveries
           set attempts = $2, status = $3, response_code = $4, error = $5, updated_at = now(),
-              delivered_at = case when $3 = 'delivered' then now() else null end
+              delivered_at = case when $3 = 'delivered' then now() else null end,
+              next_attempt_at = case when $3 = 'retrying' then now() + make_interval(secs => $6::double precision) end
         where id = $1`,
-      [delivery.id, attempt, finalStatus, responseCode, error],
+      [delivery.id, attempt, finalStatus, responseCode, error, retryInSeconds],
     );
   });
   deps.log.info('adapt webhook attempt', {

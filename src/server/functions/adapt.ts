@@ -25,6 +25,7 @@ import {
   type JobSource,
 } from '../adapt/adapt-jobs';
 import { INGEST_LIMITS } from '../adapt/ingest/ingest-error';
+import { announceApproval } from '../adapt/outputs';
 import { LEARNER_PROFILES } from '../adapt/lesson';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
 import { functionJson } from '../gateway/functions/function-body';
@@ -152,16 +153,13 @@ function createApp(deps: GatewayDeps) {
       ),
     ),
   );
-  app.post('/jobs/:id/approve', functionJson(approveSchema), async (c) =>
-    c.json(
-      await approveAdaptJob(
-        deps,
-        c.get('claims'),
-        jobId(c.req.param('id')),
-        c.req.valid('json').note ?? null,
-      ),
-    ),
-  );
+  app.post('/jobs/:id/approve', functionJson(approveSchema), async (c) => {
+    const claims = c.get('claims');
+    const id = jobId(c.req.param('id'));
+    const approved = await approveAdaptJob(deps, claims, id, c.req.valid('json').note ?? null);
+    await announceApproval(deps, id, claims.sub!);
+    return c.json(approved);
+  });
   return app;
 }
 

@@ -16,6 +16,8 @@ export interface JobContext {
   /** Object storage (the LE Adapt pipeline reads its uploads there). */
   storage: Storage;
   config: Config;
+  /** The queue itself, for a job whose outcome starts another (a finished export's webhook). */
+  jobs: Pick<JobQueue, 'send'>;
 }
 
 export interface JobDefinition<Data extends object = Record<string, never>> {
@@ -109,6 +111,14 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   // Each queue's worker in this process: a send wakes it instead of waiting for its next poll.
   const workers = new Map<string, string>();
+  async function send(name: string, data: object = {}): Promise<string> {
+    if (!names.has(name)) throw new Error(`no job named "${name}" is registered`);
+    const id = await boss.send(name, data);
+    if (!id) throw new Error(`job "${name}" was not queued`);
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+    return id;
+  }
   for (const job of jobs) {
     const queue = {
       name: job.name,
@@ -129,7 +139,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         if (!item) return;
         const started = Date.now();
         try {
-          await job.run(item.data as never, { db, log, storage, config });
+          await job.run(item.data as never, { db, log, storage, config, jobs: { send } });
           log.info('job done', { job: job.name, id: item.id, ms: Date.now() - started });
         } catch (error) {
           log.warn('job failed', { job: job.name, id: item.id, error: (error as Error).message });
@@ -153,14 +163,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   }
 
   return {
-    async send(name, data = {}) {
-      if (!names.has(name)) throw new Error(`no job named "${name}" is registered`);
-      const id = await boss.send(name, data);
-      if (!id) throw new Error(`job "${name}" was not queued`);
-      const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
-      return id;
-    },
+    send,
     async stop() {
       // Jobs in flight get 10 s to finish; one cut short is retried by whichever process works
       // the queue next (its run expires).

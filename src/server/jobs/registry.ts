@@ -8,6 +8,7 @@ import {
   EXPORT_JOB,
   WEBHOOK_ATTEMPTS,
   WEBHOOK_JOB,
+  WEBHOOK_RETRY_DELAY_SECONDS,
   runExportJob,
   runWebhookDelivery,
 } from '../adapt/outputs';
@@ -100,15 +101,15 @@ export const jobs: readonly JobDefinition[] = [
       await runAdaptJob({ db, log, storage, ai: createAiProvider(config.ai) }, jobId);
     },
   }),
-  defineJob<{ jobId: string }>({
+  defineJob<{ jobId: string; siteUrl?: string }>({
     name: EXPORT_JOB,
     // An approved LE Adapt lesson rendered into every format and stored (decision 0512); the
     // narration is CPU work of seconds to minutes.
     retryLimit: 1,
     retryDelaySeconds: 10,
     expireInSeconds: 30 * 60,
-    async run({ jobId }, { db, log, storage }) {
-      await runExportJob({ db, log, storage }, jobId);
+    async run({ jobId, siteUrl }, { db, log, storage, jobs }) {
+      await runExportJob({ db, log, storage, jobs, siteUrl }, jobId);
     },
   }),
   defineJob<{ deliveryId: string }>({
@@ -116,7 +117,7 @@ export const jobs: readonly JobDefinition[] = [
     // One attempt per run; a retryable failure throws and the queue tries again after 30 s,
     // 60 s, 120 s, 240 s (decision 0514).
     retryLimit: WEBHOOK_ATTEMPTS - 1,
-    retryDelaySeconds: 30,
+    retryDelaySeconds: WEBHOOK_RETRY_DELAY_SECONDS,
     expireInSeconds: 120,
     async run({ deliveryId }, { db, log, config }) {
       await runWebhookDelivery({ db, log, config }, deliveryId);

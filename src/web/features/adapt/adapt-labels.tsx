@@ -1,6 +1,7 @@
 /** Words and badges the LE Adapt screens share. */
 import type { LearnerProfile } from '@common/adapt-lesson';
 import { Badge } from '@/components/ui/badge';
+import type { Workspace } from '@/lib/app-session';
 import type { JobStatus, SourceFormat } from './api/adapt-jobs';
 
 export const formatLabels: Record<SourceFormat, string> = {
@@ -52,4 +53,35 @@ export function StatusBadge({ status }: { status: JobStatus }) {
       {statusLabels[status]}
     </Badge>
   );
+}
+
+/** A file's size as people read it: bytes, KB or MB (1024-based). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function formatWhen(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+export type AdminWorkspace = Extract<Workspace, { kind: 'organization' }>;
+
+/**
+ * The workspace when its user is an Admin of the organization (its owner or an
+ * organization-wide org_admin, not a board admin; decision 0500), else null. Only a hint for
+ * what to show: row-level security decides.
+ */
+export function adminWorkspace(workspace: Workspace): AdminWorkspace | null {
+  return workspace.kind === 'organization' &&
+    (workspace.isOwner || (workspace.roles.includes('org_admin') && !workspace.boardAdminOnly))
+    ? workspace
+    : null;
 }

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Loader2, Upload } from 'lucide-react';
+import { Loader2, Upload, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   LEARNER_PROFILE_LABELS,
@@ -27,6 +27,7 @@ import {
   type SourceFormat,
 } from './api/adapt-jobs';
 import {
+  adminWorkspace,
   formatLabels,
   languageOptions,
   profileHints,
@@ -35,10 +36,22 @@ import {
 } from './adapt-labels';
 
 export function AdaptPage() {
+  const { workspace } = useAppSession();
+  const admin = adminWorkspace(workspace) !== null;
   return (
     <AppPage
       title="LE Adapt"
       intro="Turn course material into an accessible lesson with objectives, a glossary and a quiz. Each job runs in stages you can follow, review and approve."
+      actions={
+        admin ? (
+          <Button asChild variant="outline">
+            <Link to="/app/adapt/webhooks">
+              <Webhook aria-hidden="true" />
+              Webhook settings
+            </Link>
+          </Button>
+        ) : undefined
+      }
       wide
     >
       <UploadForm />

@@ -34,7 +34,8 @@ import {
   type AdaptStage,
   type SectionReview,
 } from './api/adapt-jobs';
-import { formatLabels, StatusBadge } from './adapt-labels';
+import { adminWorkspace, formatLabels, StatusBadge } from './adapt-labels';
+import { JobOutputs } from './job-outputs';
 
 export function AdaptJobPage() {
   const { jobId = '' } = useRouteParams();
@@ -255,6 +256,7 @@ function ReviewScreen({
         </p>
       </Section>
       <Approval job={job} reviewed={reviewed} />
+      {job.approved_at !== null && <JobOutputs job={job} />}
     </>
   );
 }
@@ -384,9 +386,7 @@ function Approval({ job, reviewed }: { job: AdaptJobDetail; reviewed: ReviewedLe
   const [acknowledged, setAcknowledged] = useState(false);
   const lost = reviewed.fidelity.lost;
   const ownJobInOrganization = job.organization_id !== null && job.owner_id === userId;
-  const admin =
-    workspace.kind === 'organization' &&
-    (workspace.isOwner || (workspace.roles.includes('org_admin') && !workspace.boardAdminOnly));
+  const admin = adminWorkspace(workspace) !== null;
   return (
     <Section title="Approval" id="approval">
       {lost.length > 0 ? (

@@ -80,7 +80,7 @@ export class AdaptRequestError extends Error {
   }
 }
 
-async function functionError(error: unknown): Promise<AdaptRequestError> {
+export async function functionError(error: unknown): Promise<AdaptRequestError> {
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
     try {
