@@ -13,10 +13,64 @@ alter table public.adapt_webhook_endpoints
     );
 
 -- The secret is shown once, when it is made; afterwards nobody reads it through the API, not
--- even an Admin (the delivery job reads it as the platform).
-revoke select on public.adapt_webhook_endpoints from authenticated;
+-- even an Admin (the delivery job reads it as the platform). Writes go only through
+-- adapt.save_endpoint and adapt.delete_endpoint, which the adapt-outputs function calls after
+-- its SSRF guard has checked the URL, so a REST write cannot skip that check.
+revoke select, insert, update, delete on public.adapt_webhook_endpoints from authenticated;
 grant select (organization_id, url, active, events, updated_by, created_at, updated_at)
   on public.adapt_webhook_endpoints to authenticated;
+
+-- Adds or changes the organization's endpoint (its Admins only). The secret changes only when
+-- one is given (a new endpoint, or a rotation); the caller already holds it to show it once.
+create or replace function adapt.save_endpoint(
+  p_org uuid, p_url text, p_active boolean, p_events text[], p_secret text
+) returns table (organization_id uuid, url text, active boolean, events text[], created boolean)
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  made boolean;
+begin
+  if not learning.is_org_admin(auth.uid(), p_org) then
+    raise exception 'Only the organization''s Admins set its webhook' using errcode = '42501';
+  end if;
+  update public.adapt_webhook_endpoints e
+     set url = p_url, active = p_active, events = p_events, updated_by = auth.uid(),
+         updated_at = now(), secret = coalesce(p_secret, e.secret)
+   where e.organization_id = p_org;
+  made := not found;
+  if made then
+    if p_secret is null then
+      raise exception 'A new endpoint needs a secret' using errcode = '22023';
+    end if;
+    insert into public.adapt_webhook_endpoints (organization_id, url, active, events, secret, updated_by)
+    values (p_org, p_url, p_active, p_events, p_secret, auth.uid());
+  end if;
+  return query
+    select e.organization_id, e.url, e.active, e.events, made
+      from public.adapt_webhook_endpoints e where e.organization_id = p_org;
+end
+$$;
+revoke all on function adapt.save_endpoint(uuid, text, boolean, text[], text) from public;
+grant execute on function adapt.save_endpoint(uuid, text, boolean, text[], text) to authenticated;
+
+create or replace function adapt.delete_endpoint(p_org uuid) returns boolean
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if not learning.is_org_admin(auth.uid(), p_org) then
+    raise exception 'Only the organization''s Admins delete its webhook' using errcode = '42501';
+  end if;
+  delete from public.adapt_webhook_endpoints e where e.organization_id = p_org;
+  if not found then
+    raise exception 'The organization has no webhook endpoint to delete' using errcode = 'P0002';
+  end if;
+  return true;
+end
+$$;
+revoke all on function adapt.delete_endpoint(uuid) from public;
+grant execute on function adapt.delete_endpoint(uuid) to authenticated;
 
 -- A test delivery belongs to no job; every event an endpoint may take can be logged.
 alter table public.adapt_webhook_deliveries alter column job_id drop not null;

@@ -526,11 +526,22 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
     });
 
     it('deletes the endpoint for Admins only; then nothing is sent', async () => {
-      expect((await call('instructor', `webhooks/${fx.orgA}`, 'DELETE')).status).toBe(404);
+      expect((await call('instructor', `webhooks/${fx.orgA}`, 'DELETE')).status).toBe(403);
       expect(await call('org_admin', `webhooks/${fx.orgA}`, 'DELETE')).toMatchObject({
         status: 200,
         body: { deleted: true },
       });
+      expect((await call('org_admin', `webhooks/${fx.orgA}`, 'DELETE')).status).toBe(404);
+      // Nor can an Admin write the endpoint past the guard through REST.
+      await fx
+        .client('org_admin')
+        .from('adapt_webhook_endpoints')
+        .insert({
+          organization_id: fx.orgA,
+          url: 'http://10.0.0.1/',
+          secret: 'whsec_x'.padEnd(30, 'x'),
+        });
+      expect((await fx.service.from('adapt_webhook_endpoints').select('url')).data).toEqual([]);
       const refused = await call('instructor', `jobs/${approvedJob}/deliver`);
       expect(refused).toMatchObject({ status: 409 });
       expect(refused.body.error).toContain('no active webhook endpoint');

@@ -1388,13 +1388,15 @@ const expected: Matrix = {
     update: '',
     delete: '',
   },
-  // The endpoint is its organization's Admins' alone (its secret readable by nobody); the log is
-  // theirs and the requester's (the instructor asked for the fixture's delivery).
+  // The endpoint is its organization's Admins' to read (its secret readable by nobody) and is
+  // written only through adapt.save_endpoint and adapt.delete_endpoint, after the SSRF guard
+  // (decision 0516); the log is theirs and the requester's (the instructor asked for the
+  // fixture's delivery).
   adapt_webhook_endpoints: {
     select: only('org_admin', 'owner'),
-    insert: only('org_admin', 'owner'),
-    update: only('org_admin', 'owner'),
-    delete: only('org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
   },
   adapt_webhook_deliveries: {
     select: only('instructor', 'org_admin', 'owner'),

@@ -516,33 +516,24 @@ export async function saveWebhookEndpoint(
       throw new OutputError(400, 'target_refused', error.message);
     throw error;
   }
-  const secret = newWebhookSecret();
-  const columns = 'organization_id, url, active, events';
-  return db
-    .asRole(claims, async (tx) => {
-      // The secret column cannot be read back (db/app 0822), so an edit keeps it by not naming it.
-      const updated = await tx.query<Omit<SavedEndpoint, 'secret'>>(
-        `update public.adapt_webhook_endpoints
-            set url = $2, active = $3, events = $4::text[], updated_by = auth.uid(), updated_at = now()
-                ${input.rotateSecret ? ', secret = $5' : ''}
-          where organization_id = $1
-          returning ${columns}`,
-        input.rotateSecret
-          ? [organizationId, input.url, input.active, input.events, secret]
-          : [organizationId, input.url, input.active, input.events],
-      );
-      if (updated.rows[0]) {
-        return { ...updated.rows[0], secret: input.rotateSecret ? secret : null };
-      }
-      const inserted = await tx.query<Omit<SavedEndpoint, 'secret'>>(
-        `insert into public.adapt_webhook_endpoints (organization_id, url, active, events, secret)
-         values ($1, $2, $3, $4::text[], $5)
-         returning ${columns}`,
-        [organizationId, input.url, input.active, input.events, secret],
-      );
-      return { ...inserted.rows[0]!, secret };
-    })
+  // A secret is made only for a new endpoint or a rotation, and shown only then.
+  const { rows: existing } = await db
+    .queryAsRole<{ organization_id: string }>(
+      claims,
+      'select organization_id from public.adapt_webhook_endpoints where organization_id = $1',
+      [organizationId],
+    )
+    .catch(fromDatabase);
+  const secret = existing.length === 0 || input.rotateSecret ? newWebhookSecret() : null;
+  const { rows } = await db
+    .queryAsRole<Omit<SavedEndpoint, 'secret'> & { created: boolean }>(
+      claims,
+      'select * from adapt.save_endpoint($1, $2, $3, $4::text[], $5)',
+      [organizationId, input.url, input.active, input.events, secret],
+    )
     .catch(forbiddenFor("Only the organization's Admins set its webhook"));
+  const { created: _created, ...saved } = rows[0]!;
+  return { ...saved, secret };
 }
 
 export async function deleteWebhookEndpoint(
@@ -551,20 +542,9 @@ export async function deleteWebhookEndpoint(
   organizationId: string,
 ): Promise<void> {
   requireUuid(organizationId, 'the organization id');
-  const { rows } = await db
-    .queryAsRole<{ organization_id: string }>(
-      claims,
-      'delete from public.adapt_webhook_endpoints where organization_id = $1 returning organization_id',
-      [organizationId],
-    )
-    .catch(fromDatabase);
-  if (rows.length === 0) {
-    throw new OutputError(
-      404,
-      'not_found',
-      "There is no endpoint to delete, or only the organization's Admins may delete it",
-    );
-  }
+  await db
+    .queryAsRole(claims, 'select adapt.delete_endpoint($1)', [organizationId])
+    .catch(forbiddenFor("Only the organization's Admins delete its webhook"));
 }
 
 /** A test delivery to the organization's endpoint; its one attempt goes through the SSRF guard. */
