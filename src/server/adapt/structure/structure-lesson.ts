@@ -13,6 +13,7 @@ import {
   type QuizQuestion,
   type StructuredLesson,
 } from '../lesson';
+import { checkFidelity, keyFactsOf } from '../review/fidelity';
 import { buildOfflineLesson } from './offline-structure';
 
 export interface StructureResult {
@@ -185,6 +186,64 @@ function applyImprovement(draft: StructuredLesson, improvement: Improvement): St
   };
 }
 
+type Part = 'objectives' | 'glossary' | 'quiz';
+
+function partText(lesson: StructuredLesson, part: Part): string {
+  if (part === 'objectives') return lesson.objectives.map((o) => o.text).join('\n');
+  if (part === 'glossary')
+    return lesson.glossary.map((g) => `${g.term}: ${g.definition}`).join('\n');
+  return lesson.quiz
+    .map((q) =>
+      q.kind === 'multiple_choice'
+        ? [q.prompt, ...q.choices.map((c) => c.text)].join('\n')
+        : q.kind === 'cloze'
+          ? `${q.text}\n${q.answer}`
+          : [q.prompt, q.referenceAnswer, ...q.keyPoints].join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * The fidelity gate's rules applied to the model's answer before it is used, part by part: its
+ * glossary must keep every key term the source defines (the gate of stage 4 tracks them), and
+ * no part may state a number or date the source does not. A part that fails is refused with
+ * the reason, and the built-in draft's part stays.
+ */
+function refusedParts(
+  draft: StructuredLesson,
+  improved: StructuredLesson,
+  source: string,
+): Partial<Record<Part, string>> {
+  const refused: Partial<Record<Part, string>> = {};
+  if (improved.glossary !== draft.glossary) {
+    const terms = keyFactsOf(
+      { format: 'txt', title: null, blocks: [] },
+      draft.glossary.map((g) => g.term),
+    );
+    const dropped = checkFidelity(terms, partText(improved, 'glossary')).lost;
+    if (dropped.length > 0) {
+      refused.glossary = `its glossary left out key terms of the source (${dropped.map((f) => f.text).join(', ')})`;
+    }
+  }
+  for (const part of ['objectives', 'glossary', 'quiz'] as const) {
+    if (refused[part] || improved[part] === draft[part]) continue;
+    const stated = keyFactsOf(
+      {
+        format: 'txt',
+        title: null,
+        blocks: [{ text: partText(improved, part), source: { kind: 'prompt' } }],
+      },
+      [],
+    ).filter((f) => f.kind === 'number' || f.kind === 'date');
+    const invented = checkFidelity(stated, source).lost;
+    if (invented.length > 0) {
+      refused[part] =
+        `its ${part} ${part === 'objectives' ? 'state' : 'states'} ${invented.map((f) => f.text).join(', ')}, which the source does not`;
+    }
+  }
+  return refused;
+}
+
 function describe(lesson: StructuredLesson): string {
   const kinds = (kind: QuizQuestion['kind']) => lesson.quiz.filter((q) => q.kind === kind).length;
   return `${lesson.sections.length} section${lesson.sections.length === 1 ? '' : 's'}, ${lesson.objectives.length} objectives, ${lesson.glossary.length} glossary terms, a quiz of ${lesson.quiz.length} (${kinds('multiple_choice')} multiple choice, ${kinds('cloze')} cloze, ${kinds('short_answer')} short answer).`;
@@ -243,7 +302,18 @@ export async function structureLesson(
       ],
     };
   }
-  const lesson = applyImprovement(draft, improvement);
+  const proposed = applyImprovement(draft, improvement);
+  const refused = refusedParts(draft, proposed, extractedPlainText(extracted));
+  const lesson: StructuredLesson = {
+    ...proposed,
+    objectives: refused.objectives ? draft.objectives : proposed.objectives,
+    glossary: refused.glossary ? draft.glossary : proposed.glossary,
+    quiz: refused.quiz ? draft.quiz : proposed.quiz,
+  };
+  const refusals = (Object.entries(refused) as Array<[Part, string]>).map(
+    ([part, reason]) =>
+      `${reply.engine.label}'s ${part} ${part === 'objectives' ? 'were' : 'was'} refused: ${reason}; the built-in ${part} ${part === 'objectives' ? 'are' : 'is'} kept.`,
+  );
   const improved = [
     lesson.objectives !== draft.objectives ? 'objectives' : null,
     lesson.sections.some((s, i) => s.heading !== draft.sections[i]!.heading) ? 'headings' : null,
@@ -252,12 +322,14 @@ export async function structureLesson(
   ].filter((x): x is string => x !== null);
   return {
     lesson,
-    engine: reply.engine,
+    // The stage is the model's only when some of its answer was used.
+    engine: improved.length > 0 ? reply.engine : OFFLINE_ENGINE,
     changes: [
       ...offline.changes,
       improved.length > 0
         ? `${reply.engine.label} rewrote the ${improved.join(', ')}: ${describe(lesson)}`
         : `${reply.engine.label} answered; none of its changes passed the checks, so the built-in draft is kept.`,
+      ...refusals,
     ],
   };
 }
