@@ -473,14 +473,6 @@ export const appRoutes: readonly RouteEntry[] = [
     prerender: false,
   },
   {
-    path: '/app/adapt/webhooks',
-    label: 'Adapt Webhooks',
-    section: 'Teaching',
-    title: pageTitle('LE Adapt webhooks'),
-    kind: 'app',
-    prerender: false,
-  },
-  {
     path: '/app/adapt/:jobId',
     label: 'Adapt Job',
     section: 'Teaching',
