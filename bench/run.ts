@@ -22,6 +22,8 @@ const benches: string[][] = [
   ['bench/public-api-bench.ts'],
   ['bench/realtime-bench.ts'],
   ['bench/pdf-first-page-bench.ts'],
+  ['bench/adapt-pipeline-bench.ts'],
+  ['bench/adapt-audio-bench.ts'],
 ];
 
 let failures = 0;

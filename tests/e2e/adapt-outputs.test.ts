@@ -272,7 +272,7 @@ describe('LE Adapt outputs', () => {
   it('has no serious axe violations on the webhook settings and the job outputs', async () => {
     await app.expectNoSeriousAxeViolations(
       admin.email,
-      '/app/adapt/webhooks',
+      '/app/adapt?view=webhooks',
       'adapt-webhooks',
       'Webhook settings',
     );

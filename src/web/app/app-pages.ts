@@ -80,8 +80,6 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
   '/app/plans': () => import('@/features/billing/plans-page').then((m) => m.PlansPage),
   '/app/admin/coupons': () => import('@/features/billing/coupons-page').then((m) => m.CouponsPage),
   '/app/adapt': () => import('@/features/adapt/adapt-page').then((m) => m.AdaptPage),
-  '/app/adapt/webhooks': () =>
-    import('@/features/adapt/webhooks-page').then((m) => m.AdaptWebhooksPage),
   '/app/adapt/:jobId': () => import('@/features/adapt/job-page').then((m) => m.AdaptJobPage),
   '/app/privacy-requests': () =>
     import('@/features/privacy/requests-queue-page').then((m) => m.RequestsQueuePage),

@@ -2,8 +2,8 @@
  * LE Adapt at /app/adapt (issue 14): upload course material (or type a course prompt) with
  * the learner profile, reading level and translation, and the searchable archive of past jobs.
  */
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loader2, Upload, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -35,7 +35,25 @@ import {
   StatusBadge,
 } from './adapt-labels';
 
+// The webhook settings open inside this route (`?view=webhooks`) rather than as a route of their
+// own: every entry of the route table weighs on the public site's first load.
+const WebhooksPage = lazy(() =>
+  import('./webhooks-page').then((m) => ({ default: m.AdaptWebhooksPage })),
+);
+
 export function AdaptPage() {
+  const [params] = useSearchParams();
+  if (params.get('view') === 'webhooks') {
+    return (
+      <Suspense fallback={<LoadingBlock label="Loading the webhook settings…" />}>
+        <WebhooksPage />
+      </Suspense>
+    );
+  }
+  return <AdaptHome />;
+}
+
+function AdaptHome() {
   const { workspace } = useAppSession();
   const admin = adminWorkspace(workspace) !== null;
   return (
@@ -45,7 +63,7 @@ export function AdaptPage() {
       actions={
         admin ? (
           <Button asChild variant="outline">
-            <Link to="/app/adapt/webhooks">
+            <Link to="/app/adapt?view=webhooks">
               <Webhook aria-hidden="true" />
               Webhook settings
             </Link>

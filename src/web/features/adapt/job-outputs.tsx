@@ -301,7 +301,7 @@ function Deliver({ job }: { job: AdaptJobDetail }) {
           </Button>
           {admin && (
             <Link
-              to="/app/adapt/webhooks"
+              to="/app/adapt?view=webhooks"
               className="text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               Webhook settings

@@ -1,5 +1,5 @@
 /**
- * LE Adapt's webhook settings at /app/adapt/webhooks (decisions 0514, 0516), for the
+ * LE Adapt's webhook settings at /app/adapt?view=webhooks (decisions 0514, 0516), for the
  * organization's Admins: the endpoint (added, edited, deleted), the events it takes, its signing
  * secret shown once when it is made, a test delivery that goes through the SSRF guard like every
  * other, and the organization's delivery log.
