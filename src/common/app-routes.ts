@@ -247,6 +247,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // The organization's SAML single sign-on (decision 0034).
+  {
+    path: '/app/org/sso',
+    label: 'Single sign-on',
+    section: 'Organization',
+    title: pageTitle('Single sign-on'),
+    kind: 'app',
+    prerender: false,
+  },
   // The organization admin's analytics, thresholds, reports and settings (decisions 0135-0136).,
   {
     path: '/app/org/analytics',

@@ -27,6 +27,7 @@ const adminScreens = [
   '/app/org/reports',
   '/app/org/settings',
   '/app/org/api-keys',
+  '/app/org/sso',
   '/app/privacy-requests',
   '/app/iep',
 ];
@@ -118,6 +119,7 @@ describe('app navigation', () => {
       'Reports',
       'Organization settings',
       'API keys',
+      'Single sign-on',
       'Data requests',
       'IEP documents',
       'Boards',

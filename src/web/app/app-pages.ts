@@ -54,6 +54,7 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/org-admin/enrolments-page').then((m) => m.EnrolmentsPage),
   '/app/org/api-keys': () =>
     import('@/features/org-admin/api-keys-page').then((m) => m.ApiKeysPage),
+  '/app/org/sso': () => import('@/features/org-admin/sso-page').then((m) => m.SsoPage),
   '/app/owner/people': () => import('@/features/org-owner/people-page').then((m) => m.PeoplePage),
   '/app/org/analytics': () =>
     import('@/features/org-insights/analytics-page').then((m) => m.AnalyticsPage),

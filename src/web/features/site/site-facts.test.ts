@@ -94,8 +94,8 @@ describe.each(Object.entries(publicPages))('%s as an app', (_path, texts) => {
 describe.each(Object.entries(publicPages).filter(([path]) => path !== '/sso-integration'))(
   '%s on SAML',
   (_path, texts) => {
-    it('calls SAML single sign-on planned wherever it names it', () => {
-      expect(texts.filter((text) => /SAML/.test(text) && !saysPlanned.test(text))).toEqual([]);
+    it('never calls SAML single sign-on planned: it runs (decision 0032)', () => {
+      expect(texts.filter((text) => /SAML/.test(text) && saysPlanned.test(text))).toEqual([]);
     });
   },
 );
@@ -123,7 +123,7 @@ describe('/release-notes', () => {
     if (!appRoute(/flashcards|notes/)) expect(planned).toMatch(/Notes and flashcards/);
     if (!appRoute(/compliance|audit/)) expect(planned).toMatch(/audit log/);
     if (!appRoute(/billing|plans|subscription/)) expect(planned).toMatch(/subscriptions/);
-    expect(planned).toMatch(/SAML/);
+    expect(planned).not.toMatch(/SAML/);
   });
 
   it('says sign-up needs a coupon during the beta and links to it, and names two-factor with its screen', () => {
@@ -188,12 +188,11 @@ describe.each([
 describe('/sso-integration', () => {
   const page = docPage('/sso-integration');
 
-  it('says in its lead, badges and a callout that SAML is planned and OpenID Connect runs', () => {
+  it('says SAML and OpenID Connect both run, and nowhere that SAML is planned', () => {
+    expect(page.lead).toMatch(/SAML 2\.0 service provider/);
     expect(page.lead).toMatch(/OpenID Connect/);
-    expect(page.lead).toMatch(/SAML 2\.0 support as a service provider is planned/);
-    expect(page.badges).toContain('SAML 2.0 planned');
-    const callouts = page.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'callout');
-    expect(callouts.some((b) => b.type === 'callout' && b.title === 'SAML is planned')).toBe(true);
+    expect(page.badges).toEqual(['SAML 2.0', 'OpenID Connect']);
+    expect(docPageTexts(page).filter((text) => saysPlanned.test(text))).toEqual([]);
   });
 });
 

@@ -20,7 +20,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: 'People sign in with email and password, or with an OpenID Connect provider when the institution configures one. SAML single sign-on is planned; see [SSO Integration](/sso-integration).',
+          text: 'People sign in with email and password, or through their institution: SAML single sign-on set up by an organization admin, or an OpenID Connect provider; see [SSO Integration](/sso-integration).',
         },
         {
           type: 'callout',
@@ -102,14 +102,13 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `Some of what the [Platform Overview](/platform-overview), [${brand.coach}](/ai-study-coach), [${brand.adaptTool}](${adaptPath}) and [SSO Integration](/sso-integration) pages describe is not part of this build yet:`,
+          text: `Some of what the [Platform Overview](/platform-overview), [${brand.coach}](/ai-study-coach) and [${brand.adaptTool}](${adaptPath}) pages describe is not part of this build yet:`,
         },
         {
           type: 'list',
           items: [
             `A voice feature for the ${brand.coach}.`,
             'Reading ePub files inside the app; today they are downloaded.',
-            'SAML single sign-on.',
             'Studying offline: lessons and flashcard reviews kept on the device and synchronised later. The app already installs from the browser and opens pages already visited offline.',
           ],
         },

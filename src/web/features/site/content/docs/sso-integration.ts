@@ -4,8 +4,8 @@ import type { DocPage } from '../types';
 export const docPage: DocPage = {
   path: '/sso-integration',
   heading: 'SSO Integration',
-  lead: `Let students and staff sign in to ${brand.product} with their university account. Today ${brand.product} is a relying party for OpenID Connect; SAML 2.0 support as a service provider is planned, and its details below are what it will use.`,
-  badges: ['OpenID Connect', 'SAML 2.0 planned'],
+  lead: `Let students and staff sign in to ${brand.product} with their university account: ${brand.product} is a SAML 2.0 service provider, registered by your organization admin, and a relying party for OpenID Connect.`,
+  badges: ['SAML 2.0', 'OpenID Connect'],
   icon: 'key',
   sections: [
     {
@@ -22,7 +22,7 @@ export const docPage: DocPage = {
           columns: ['Protocol', 'Typical identity providers', 'Flow'],
           rows: [
             [
-              'SAML 2.0 (planned, not in this build)',
+              'SAML 2.0',
               'Microsoft Entra ID, Okta, Shibboleth, AD FS, Google Workspace',
               'Service-provider-initiated, HTTP-POST binding to the assertion consumer service',
             ],
@@ -35,9 +35,9 @@ export const docPage: DocPage = {
         },
         {
           type: 'callout',
-          tone: 'warning',
-          title: 'SAML is planned',
-          text: 'This build does not accept SAML yet: its auth service reports `saml_enabled: false` at `/auth/v1/settings`. Institutions sign in through OpenID Connect today, with one provider per deployment configured by the operator (`OIDC_ISSUER`, `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET`).',
+          tone: 'info',
+          title: 'SAML or OpenID Connect',
+          text: 'An organization admin registers the institution’s SAML identity provider under Single sign-on in the app, with the email domains that lead to it. OpenID Connect has one provider per deployment, configured by the operator (`OIDC_ISSUER`, `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET`). An organization may use either.',
         },
         {
           type: 'callout',
@@ -57,7 +57,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'table',
-          caption: `${brand.product} as a SAML 2.0 service provider (planned)`,
+          caption: `${brand.product} as a SAML 2.0 service provider`,
           columns: ['Setting', 'Value'],
           rows: [
             ['Metadata URL', '`https://{your-domain}/auth/v1/sso/saml/metadata`'],
@@ -67,7 +67,7 @@ export const docPage: DocPage = {
               '`https://{your-domain}/auth/v1/sso/saml/acs`',
             ],
             ['ACS binding', 'HTTP-POST'],
-            ['Name ID format', 'Email address, or persistent'],
+            ['Name ID format', 'Persistent, or email address (not transient)'],
             ['Signing', 'Assertions or responses must be signed by the IdP'],
           ],
         },
@@ -126,8 +126,8 @@ export const docPage: DocPage = {
           type: 'steps',
           items: [
             {
-              title: 'Request SSO for your organisation',
-              text: `Write to [${brand.supportEmail}](mailto:${brand.supportEmail}) with the email domains your users sign in with (for example \`university.edu\`) and the protocol you want to use.`,
+              title: 'Open Single sign-on in the app',
+              text: `As an organization admin, open Single sign-on (\`/app/org/sso\`): it shows the metadata URL, entity ID and ACS URL. For OpenID Connect, write to [${brand.supportEmail}](mailto:${brand.supportEmail}).`,
             },
             {
               title: 'Register the application in your IdP',
@@ -138,8 +138,8 @@ export const docPage: DocPage = {
               text: 'Configure the IdP to send `email`, `firstName` and `lastName`, and assign the application to the people who should have access.',
             },
             {
-              title: 'Send your IdP details',
-              text: 'For SAML, send your IdP metadata URL or XML file; for OpenID Connect, the issuer URL, client ID and client secret, through the secure channel support provides. Never send secrets in plain email.',
+              title: 'Register your IdP',
+              text: 'For SAML, enter your IdP metadata URL or paste its XML on the Single sign-on screen, with your email domains (for example `university.edu`); a domain belongs to one organization. For OpenID Connect, send the issuer URL, client ID and secret through the secure channel support provides.',
             },
             {
               title: 'Test with a pilot account',
@@ -147,7 +147,7 @@ export const docPage: DocPage = {
             },
             {
               title: 'Roll out',
-              text: 'Tell users to choose single sign-on on the sign-in page and enter their university email. Existing password accounts with the same verified email are linked on their first SSO sign-in.',
+              text: 'Start single sign-on from your portal with `signInWithSSO` (below). An existing account with the same email is linked on its first SSO sign-in if it is already a member of your organization; otherwise it keeps its password.',
             },
           ],
         },
@@ -196,11 +196,11 @@ export const docPage: DocPage = {
             },
             {
               term: 'Profile updates',
-              text: 'Names are refreshed from the assertion at each sign-in, so a name change in your directory reaches the platform the next time the user signs in.',
+              text: 'The attributes of each sign-in are kept with the user’s SSO identity. The profile name is set from `firstName` and `lastName` when the account is created; the user or an admin changes it in the app.',
             },
             {
               term: 'Role mapping',
-              text: 'New users receive the Student role. A group or affiliation attribute from your IdP (for example staff or faculty) can be mapped to the Instructor role during set-up, and an Org Admin can assign or change any role at any time. See [User Roles & Permissions](/user-roles-permissions).',
+              text: 'New users join your organization with the Student role. A role attribute named on the Single sign-on screen may give another role instead (`instructor`, `org_admin` or `compliance_officer`), and an Org Admin can assign or change any role at any time. See [User Roles & Permissions](/user-roles-permissions).',
             },
             {
               term: 'Deprovisioning',
@@ -232,7 +232,7 @@ export const docPage: DocPage = {
             [
               'Sign-in fails with a signature error',
               'The IdP’s signing certificate was renewed',
-              'Send the new IdP metadata to support before the old certificate expires',
+              'Save the provider again on the Single sign-on screen (or paste the new metadata) before the old certificate expires',
             ],
             [
               'Sign-in fails right after a successful IdP login',

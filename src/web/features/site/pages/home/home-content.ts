@@ -173,7 +173,7 @@ export const technologyStack = {
       icon: Code,
       items: [
         'REST API for server-to-server access, 100 requests per second',
-        'Single sign-on with OpenID Connect (SAML 2.0 planned)',
+        'Single sign-on with SAML 2.0 and OpenID Connect',
         'SCORM export and LMS delivery by webhook (planned)',
       ],
     },

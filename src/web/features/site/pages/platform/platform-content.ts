@@ -252,7 +252,7 @@ export const whyChoose: FeatureItem[] = [
   },
   {
     title: 'Single sign-on',
-    text: 'Students and staff sign in with their university account through OpenID Connect; SAML 2.0 is planned.',
+    text: 'Students and staff sign in with their university account through SAML 2.0 or OpenID Connect.',
     icon: KeyRound,
     link: { to: '/sso-integration', label: 'SSO Integration' },
   },
