@@ -108,7 +108,6 @@ export const docPage: DocPage = {
           type: 'list',
           items: [
             `A voice feature for the ${brand.coach}.`,
-            'Reading ePub files inside the app; today they are downloaded.',
             'Studying offline: lessons and flashcard reviews kept on the device and synchronised later. The app already installs from the browser and opens pages already visited offline.',
           ],
         },
