@@ -5,6 +5,12 @@
  * caller, so row-level security and the adapt procedures decide who may; the jobs that do the
  * work run as the platform.
  */
+import {
+  type ExportFormat,
+  type ExportListing,
+  type ListedExport,
+  type WebhookEvent,
+} from '../../common/adapt-outputs';
 import type { Config } from '../config';
 import type { Database, JwtClaims, Queryable } from '../db/types';
 import type { Logger } from '../logger';
@@ -152,9 +158,6 @@ function requireUuid(value: string, what: string): void {
 }
 
 // ----- Exports ------------------------------------------------------------------------------
-
-export type ExportFormat =
-  'markdown' | 'html' | 'html-translation' | 'mp3' | 'scorm-1.2' | 'scorm-2004' | 'scorm-json';
 
 export interface ExportFile {
   name: string;
@@ -352,18 +355,6 @@ export async function requestExports(
   return rows[0]!;
 }
 
-export type ListedExport =
-  | { name: string; format: ExportFormat; bytes: number; url: string; error: null }
-  | { name: string; format: ExportFormat; bytes: null; url: null; error: string };
-
-export interface ExportListing {
-  status: 'none' | 'queued' | 'running' | 'done' | 'failed';
-  error: string | null;
-  audioSeconds: number | null;
-  finishedAt: string | null;
-  files: ListedExport[];
-}
-
 type StoredExport =
   | { name: string; format: ExportFormat; bytes: number; error?: undefined }
   | { name: string; format: ExportFormat; error: string };
@@ -469,8 +460,6 @@ export async function publishJob(
 
 // ----- Webhooks -----------------------------------------------------------------------------
 
-export const WEBHOOK_EVENTS = ['lesson.exported', 'lesson.approved', 'lesson.published'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The queue's first retry delay; each later one doubles (pg-boss adds up to as much at random). */
 export const WEBHOOK_RETRY_DELAY_SECONDS = 30;
 

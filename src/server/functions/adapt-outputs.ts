@@ -17,9 +17,9 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../../common/adapt-outputs';
 import {
   OutputError,
-  WEBHOOK_EVENTS,
   deleteWebhookEndpoint,
   listExports,
   publishJob,

@@ -14,9 +14,18 @@ interface SearchFormProps {
   onValueChange: (value: string) => void;
   onSubmit: (event: FormEvent) => void;
   error: string | null;
+  /** The button's word: "Search" for a list, "Find" inside a document. */
+  submitLabel?: string;
 }
 
-export function SearchForm({ label, value, onValueChange, onSubmit, error }: SearchFormProps) {
+export function SearchForm({
+  label,
+  value,
+  onValueChange,
+  onSubmit,
+  error,
+  submitLabel = 'Search',
+}: SearchFormProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   return (
@@ -34,7 +43,7 @@ export function SearchForm({ label, value, onValueChange, onSubmit, error }: Sea
       </div>
       <Button type="submit" variant="outline">
         <Search aria-hidden="true" />
-        Search
+        {submitLabel}
       </Button>
       {error && (
         <p id={errorId} className="w-full text-sm text-destructive">

@@ -14,6 +14,7 @@ import { SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { useAppSession } from '@/lib/app-session';
 import type { AdaptJobDetail } from './api/adapt-jobs';
+import type { ExportFormat, ListedExport } from '@common/adapt-outputs';
 import {
   downloadExport,
   useDeliverJob,
@@ -21,8 +22,6 @@ import {
   usePublishJob,
   useRequestExports,
   useTeachableCourses,
-  type ExportFormat,
-  type ListedExport,
 } from './api/adapt-outputs';
 import { adminWorkspace, formatSize, formatWhen } from './adapt-labels';
 import { DeliveryLog } from './delivery-log';

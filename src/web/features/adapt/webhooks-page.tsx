@@ -20,14 +20,13 @@ import {
 import { Field } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { useAppSession } from '@/lib/app-session';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@common/adapt-outputs';
 import {
-  WEBHOOK_EVENTS,
   useDeleteEndpoint,
   useSaveEndpoint,
   useSendTest,
   useWebhookEndpoint,
   type WebhookEndpoint,
-  type WebhookEvent,
 } from './api/adapt-outputs';
 import { adminWorkspace, type AdminWorkspace } from './adapt-labels';
 import { DeliveryLog } from './delivery-log';

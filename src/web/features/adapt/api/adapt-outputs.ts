@@ -8,25 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getClientConfig } from '@/lib/client-config';
 import { downloadBlob } from '@/lib/download';
 import { getSupabase } from '@/lib/supabase';
+import type { ExportListing, WebhookEvent } from '@common/adapt-outputs';
 import { adaptKeys, functionError } from './adapt-jobs';
-
-export type ExportFormat =
-  'markdown' | 'html' | 'html-translation' | 'mp3' | 'scorm-1.2' | 'scorm-2004' | 'scorm-json';
-
-export type ListedExport =
-  | { name: string; format: ExportFormat; bytes: number; url: string; error: null }
-  | { name: string; format: ExportFormat; bytes: null; url: null; error: string };
-
-export interface ExportListing {
-  status: 'none' | 'queued' | 'running' | 'done' | 'failed';
-  error: string | null;
-  audioSeconds: number | null;
-  finishedAt: string | null;
-  files: ListedExport[];
-}
-
-export const WEBHOOK_EVENTS = ['lesson.exported', 'lesson.approved', 'lesson.published'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export interface WebhookEndpoint {
   organization_id: string;

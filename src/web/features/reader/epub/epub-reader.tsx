@@ -20,9 +20,9 @@ import {
 } from 'react';
 import { ChevronLeft, ChevronRight, List, Search, X } from 'lucide-react';
 import { LoadError, LoadingBlock } from '@/components/app-page';
+import { SearchForm } from '@/components/search-form';
 import { useAppSession } from '@/lib/app-session';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Notice } from '@/components/ui/notice';
@@ -573,8 +573,6 @@ function FindPanel({
   onFind: (query: string) => void;
   onOpen: (index: number) => void;
 }) {
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
   const [draft, setDraft] = useState(find?.query ?? '');
   const [error, setError] = useState<string | null>(null);
 
@@ -595,28 +593,14 @@ function FindPanel({
 
   return (
     <div className="grid gap-3 px-4 pb-4">
-      <form role="search" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-        <div className="grid min-w-0 flex-1 gap-2">
-          <Label htmlFor={inputId}>Words to find</Label>
-          <Input
-            id={inputId}
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          <Search aria-hidden="true" />
-          Find
-        </Button>
-        {error && (
-          <p id={errorId} className="w-full text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </form>
+      <SearchForm
+        label="Words to find"
+        value={draft}
+        onValueChange={setDraft}
+        onSubmit={submit}
+        error={error}
+        submitLabel="Find"
+      />
       {find && (
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {find.running
