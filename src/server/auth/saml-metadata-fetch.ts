@@ -5,11 +5,14 @@
  * (SAML_METADATA_ALLOWED_TARGETS, e.g. an IdP on the internal network); the request then
  * connects to the checked address, so a DNS answer that changes in between cannot slip through.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import net, { type LookupFunction } from 'node:net';
-import { classifyAddress, isAllowListed } from '../adapt/webhooks/target-guard';
+import {
+  firstNonPublic,
+  hostAddresses,
+  isAllowListed,
+  pinnedLookup,
+} from '../adapt/webhooks/target-guard';
 import { MAX_SAML_XML_BYTES } from './saml';
 
 export class MetadataFetchError extends Error {
@@ -44,35 +47,20 @@ export async function fetchSamlMetadata(
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: Array<{ address: string; family: number }>;
-  if (net.isIP(host)) addresses = [{ address: host, family: net.isIPv6(host) ? 6 : 4 }];
-  else {
-    try {
-      addresses = await dnsLookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new MetadataFetchError(`The host ${host} of metadata_url could not be resolved`);
-    }
+  try {
+    addresses = await hostAddresses(host);
+  } catch {
+    throw new MetadataFetchError(`The host ${host} of metadata_url could not be resolved`);
   }
   if (addresses.length === 0) throw new MetadataFetchError(`The host ${host} has no address`);
-  if (!allowListed) {
-    for (const { address: ip } of addresses) {
-      const kind = classifyAddress(ip);
-      if (kind !== 'public') {
-        throw new MetadataFetchError(
-          `metadata_url's host ${host} resolves to ${ip}, a ${kind} address: metadata is fetched only from public addresses unless the operator allow-lists the host (SAML_METADATA_ALLOWED_TARGETS)`,
-          true,
-        );
-      }
-    }
+  const refused = allowListed ? undefined : firstNonPublic(addresses);
+  if (refused) {
+    throw new MetadataFetchError(
+      `metadata_url's host ${host} resolves to ${refused.ip}, a ${refused.kind} address: metadata is fetched only from public addresses unless the operator allow-lists the host (SAML_METADATA_ALLOWED_TARGETS)`,
+      true,
+    );
   }
-  const pinned = addresses[0]!;
-  const lookup: LookupFunction = (_host, opts, callback) => {
-    if (opts && typeof opts === 'object' && 'all' in opts && opts.all) {
-      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(
-        null,
-        [pinned],
-      );
-    } else callback(null, pinned.address, pinned.family);
-  };
+  const lookup = pinnedLookup(addresses[0]!);
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise<string>((resolve, reject) => {
     const req = transport.request(

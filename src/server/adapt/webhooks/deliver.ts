@@ -5,7 +5,6 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import {
   DELIVERY_HEADER,
   EVENT_HEADER,
@@ -13,7 +12,12 @@ import {
   TIMESTAMP_HEADER,
   signWebhook,
 } from './signature';
-import { WebhookTargetRefused, checkWebhookTarget, type Resolver } from './target-guard';
+import {
+  WebhookTargetRefused,
+  checkWebhookTarget,
+  pinnedLookup,
+  type Resolver,
+} from './target-guard';
 
 export interface WebhookRequest {
   deliveryId: string;
@@ -53,16 +57,8 @@ export async function attemptWebhook(
     throw error;
   }
   const timestamp = Math.floor((options.now ?? Date.now)() / 1000);
-  const pinned = target.addresses[0]!;
   // Connect to the address the guard checked, whatever DNS answers now.
-  const lookup: LookupFunction = (_host, opts, callback) => {
-    if (opts && typeof opts === 'object' && 'all' in opts && opts.all) {
-      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(
-        null,
-        [pinned],
-      );
-    } else callback(null, pinned.address, pinned.family);
-  };
+  const lookup = pinnedLookup(target.addresses[0]!);
   const transport = target.url.protocol === 'https:' ? https : http;
   return new Promise<AttemptOutcome>((resolve) => {
     const req = transport.request(

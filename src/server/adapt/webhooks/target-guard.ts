@@ -1,12 +1,13 @@
 /**
- * The SSRF guard of webhook deliveries: a target is refused when any address its host resolves
+ * The SSRF guard of requests the server makes to addresses people give it (webhook deliveries,
+ * SAML metadata): a target is refused when any address its host resolves
  * to is private, loopback, link-local, unspecified, multicast or otherwise not on the public
  * internet, unless the operator allow-listed it (ADAPT_WEBHOOK_ALLOWED_TARGETS). Every address
  * is checked, and the delivery then connects to a checked address, so a DNS answer that changes
  * between the check and the request (rebinding) cannot slip through.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import net from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 
 export type AddressKind =
   'public' | 'private' | 'loopback' | 'link-local' | 'unspecified' | 'multicast' | 'reserved';
@@ -116,6 +117,38 @@ export function isAllowListed(url: URL, allowed: readonly string[]): boolean {
   });
 }
 
+/** The host's addresses: an IP literal as itself, a name through DNS (which may throw). */
+export async function hostAddresses(
+  host: string,
+  resolve: Resolver = systemResolver,
+): Promise<Array<{ address: string; family: number }>> {
+  if (net.isIP(host)) return [{ address: host, family: net.isIPv6(host) ? 6 : 4 }];
+  return resolve(host);
+}
+
+/** The first address that is not on the public internet, with its kind; none: undefined. */
+export function firstNonPublic(
+  addresses: ReadonlyArray<{ address: string }>,
+): { ip: string; kind: AddressKind } | undefined {
+  for (const { address: ip } of addresses) {
+    const kind = classifyAddress(ip);
+    if (kind !== 'public') return { ip, kind };
+  }
+  return undefined;
+}
+
+/** A DNS lookup for http(s).request that always answers the address the guard checked. */
+export function pinnedLookup(pinned: { address: string; family: number }): LookupFunction {
+  return (_host, opts, callback) => {
+    if (opts && typeof opts === 'object' && 'all' in opts && opts.all) {
+      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(
+        null,
+        [pinned],
+      );
+    } else callback(null, pinned.address, pinned.family);
+  };
+}
+
 export interface CheckedTarget {
   url: URL;
   /** The addresses the host resolved to, all checked; the delivery connects to the first. */
@@ -146,26 +179,18 @@ export async function checkWebhookTarget(
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const allowListed = isAllowListed(url, options.allowed);
   let resolved: Array<{ address: string; family: number }>;
-  if (net.isIP(host)) {
-    resolved = [{ address: host, family: net.isIPv6(host) ? 6 : 4 }];
-  } else {
-    try {
-      resolved = await (options.resolve ?? systemResolver)(host);
-    } catch {
-      throw new WebhookTargetRefused(`The host ${host} could not be resolved.`);
-    }
-    if (resolved.length === 0) throw new WebhookTargetRefused(`The host ${host} has no address.`);
+  try {
+    resolved = await hostAddresses(host, options.resolve);
+  } catch {
+    throw new WebhookTargetRefused(`The host ${host} could not be resolved.`);
   }
-  if (!allowListed) {
-    for (const { address: ip } of resolved) {
-      const kind = classifyAddress(ip);
-      if (kind !== 'public') {
-        throw new WebhookTargetRefused(
-          `${host} resolves to ${ip}, a ${kind} address: deliveries go only to public addresses ` +
-            'unless an administrator allow-lists the target (ADAPT_WEBHOOK_ALLOWED_TARGETS).',
-        );
-      }
-    }
+  if (resolved.length === 0) throw new WebhookTargetRefused(`The host ${host} has no address.`);
+  const refused = allowListed ? undefined : firstNonPublic(resolved);
+  if (refused) {
+    throw new WebhookTargetRefused(
+      `${host} resolves to ${refused.ip}, a ${refused.kind} address: deliveries go only to public addresses ` +
+        'unless an administrator allow-lists the target (ADAPT_WEBHOOK_ALLOWED_TARGETS).',
+    );
   }
   return {
     url,
