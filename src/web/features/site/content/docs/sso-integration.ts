@@ -237,7 +237,7 @@ export const docPage: DocPage = {
             [
               'Sign-in fails right after a successful IdP login',
               'The clocks of the IdP and the platform differ, or the assertion expired in transit',
-              'Check the IdP server’s time synchronisation; retry from the sign-in page',
+              'Check the IdP server’s time synchronisation; start single sign-on again from your portal (the app’s sign-in page has no SSO button yet)',
             ],
             [
               'The user is refused for a missing email',
