@@ -20,14 +20,25 @@ export const DEFAULT_RETENTION = 0.9;
 export const MIN_RETENTION = 0.7;
 export const MAX_RETENTION = 0.99;
 
-export const reviewInputSchema = z.object({
-  cardId: z.uuid({ message: 'cardId must be a card id' }),
-  rating: z
-    .number({ message: 'rating must be 1, 2, 3 or 4' })
-    .int({ message: 'rating must be 1, 2, 3 or 4' })
-    .min(1, { message: 'rating must be 1, 2, 3 or 4' })
-    .max(4, { message: 'rating must be 1, 2, 3 or 4' }),
-});
+export const reviewInputSchema = z
+  .object({
+    cardId: z.uuid({ message: 'cardId must be a card id' }),
+    rating: z
+      .number({ message: 'rating must be 1, 2, 3 or 4' })
+      .int({ message: 'rating must be 1, 2, 3 or 4' })
+      .min(1, { message: 'rating must be 1, 2, 3 or 4' })
+      .max(4, { message: 'rating must be 1, 2, 3 or 4' }),
+    // The rating's own id, made by the browser: sending it twice records it once (decision 0181).
+    opId: z.uuid({ message: 'opId must be a UUID' }).optional(),
+    // When a rating made offline happened; only with opId (src/common/offline-reviews.ts).
+    reviewedAt: z.iso
+      .datetime({ offset: true, message: 'reviewedAt must be an ISO date and time' })
+      .optional(),
+  })
+  .refine((input) => input.reviewedAt === undefined || input.opId !== undefined, {
+    message: 'reviewedAt needs the rating’s opId',
+    path: ['reviewedAt'],
+  });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
 /** A card's schedule as the database stores it (`public.flashcards`). */

@@ -2,7 +2,9 @@
  * /functions/v1/flashcards: the learner's flashcard writes that need the server's own work
  * (decision 0160). The router has verified the token; the work runs under the caller's role.
  *
- *   POST /review   { cardId, rating 1–4 }   → { reviewId, card }   one FSRS rating
+ *   POST /review   { cardId, rating 1–4, opId?, reviewedAt? }   → { reviewId, card, replayed? }
+ *                  one FSRS rating; with opId, a second send finds the first (decision 0181),
+ *                  and reviewedAt dates a rating made offline
  */
 import { Hono } from 'hono';
 import { reviewInputSchema } from '../../common/flashcards';
@@ -27,7 +29,9 @@ function createApp(deps: GatewayDeps) {
 
   app.post(
     '/review',
-    functionJson(reviewInputSchema, { hint: 'Send { cardId, rating } with a rating of 1 to 4.' }),
+    functionJson(reviewInputSchema, {
+      hint: 'Send { cardId, rating } with a rating of 1 to 4, and opId (and reviewedAt) for a rating made offline.',
+    }),
     async (c) => c.json(await reviewFlashcard(deps.db, c.get('claims'), c.req.valid('json'))),
   );
 
