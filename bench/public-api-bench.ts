@@ -8,6 +8,7 @@
  * Cases, each a GET of `profiles` ordered by name then id, 100 per page:
  *   - the first page; the first page with `Prefer: count=exact` (the total a client pages by);
  *   - a page in the middle (offset USERS / 2);
+ *   - one person by id (the policy's set is built for one row: decision 0614's trade-off);
  *   - the whole list paged through by one client, 100 at a time, as a sync job would
  *     (wall time and pages per second; it checks every user came back exactly once).
  * Throughput is measured with the per-key limit lifted: one key is held to
@@ -104,17 +105,25 @@ async function bench(kind: BenchDatabase, cluster?: PostgresCluster): Promise<Ro
     const list = (offset: number) =>
       `${server.url}/rest/v1/profiles?select=id,full_name&order=full_name.asc,id.asc&limit=${PAGE}&offset=${offset}`;
 
+    const { rows: someone } = await server.deps.db.query<{ id: string }>(
+      `select ${userId(String(Math.ceil(USERS / 2)))}::text as id`,
+    );
+    const onePerson = `${server.url}/rest/v1/profiles?select=id,full_name&id=eq.${someone[0]!.id}`;
+
     // The key sees its organization's people, owner included, and counts them.
     const first = await fetch(list(0), { headers: { ...headers, Prefer: 'count=exact' } });
     const total = Number(first.headers.get('content-range')?.split('/')[1]);
     if (!first.ok || total !== USERS + 1)
       throw new Error(`expected ${USERS + 1} people through the key, got ${first.status} ${total}`);
+    const one = (await (await fetch(onePerson, { headers })).json()) as unknown[];
+    if (one.length !== 1) throw new Error(`expected one person by id, got ${one.length}`);
 
     const rows: Row[] = [];
     const cases: [string, string, Record<string, string>][] = [
       ['first page', list(0), headers],
       ['first page + count=exact', list(0), { ...headers, Prefer: 'count=exact' }],
       ['a page in the middle', list(Math.floor(USERS / 2)), headers],
+      ['one person by id', onePerson, headers],
     ];
     for (const [label, url, caseHeaders] of cases) {
       await measureHttp({ url, headers: caseHeaders }, { connections: CONNECTIONS, seconds: 1 });

@@ -1667,6 +1667,22 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     expect(actual).toEqual(expected['list_iep_documents()']);
   });
 
+  // The profiles policy reads the set (db/app 0923): it must hold exactly the people
+  // oversees() answers true for, for every pair of the fixture's accounts.
+  it('people_overseen() is exactly oversees() for every pair of accounts', async () => {
+    const { rows } = await server.deps.db.query<{ overseers: number; differing: number }>(
+      `select count(distinct u.id) filter (where learning.oversees(u.id, p.id))::int as overseers,
+              count(*) filter (
+                where learning.oversees(u.id, p.id)
+                      is distinct from p.id in (select learning.people_overseen(u.id))
+              )::int as differing
+         from auth.users u cross join auth.users p`,
+    );
+    // The owner, the organization admin and the instructor at least.
+    expect(rows[0]!.overseers).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.differing).toBe(0);
+  });
+
   it.each(Object.entries(buckets))('%s', async (name, b) => {
     const actual: Record<Op, string> = { select: '', insert: '', update: '', delete: '' };
     for (const op of ops) {
