@@ -9,6 +9,8 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config';
 import { openDatabase } from './db/open';
 import type { Logger } from './logger';
+import { prepareJobQueues } from './jobs/job-queue';
+import { jobs } from './jobs/registry';
 import { prepareDatabase } from './start';
 
 /** Why this configuration cannot run as a cluster, or undefined when it can. */
@@ -65,6 +67,7 @@ export async function runPrimary(config: Config, log: Logger): Promise<number> {
   const db = await openDatabase(config, log);
   try {
     await prepareDatabase(config, db, log);
+    await prepareJobQueues(db, jobs);
   } finally {
     await db.close();
   }

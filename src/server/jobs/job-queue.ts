@@ -86,13 +86,56 @@ export function pgBossDatabase(db: Database): PgBoss.Db {
   };
 }
 
-export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
-  const { db, log, jobs, scheduler, storage, config } = options;
+function uniqueNames(jobs: readonly JobDefinition[]): Set<string> {
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`job "${job.name}" is registered twice`);
     names.add(job.name);
   }
+  return names;
+}
+
+/** Creates each job's queue, or brings an existing one's settings up to date. */
+async function ensureQueues(boss: PgBoss, jobs: readonly JobDefinition[]): Promise<void> {
+  for (const job of jobs) {
+    const queue = {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 15 * 60,
+    };
+    await boss.createQueue(job.name, queue);
+    // A queue made by an earlier release keeps its old settings unless told otherwise.
+    await boss.updateQueue(job.name, queue);
+  }
+}
+
+/**
+ * Installs pg-boss and creates every queue, working none of them. Cluster mode's primary runs
+ * it before forking: pg-boss's `create_queue` inserts the queue's row and then attaches its
+ * partition, so two workers creating the same queues at once can deadlock; afterwards each
+ * worker's `createQueue` finds the row and changes nothing.
+ */
+export async function prepareJobQueues(db: Database, jobs: readonly JobDefinition[]) {
+  uniqueNames(jobs);
+  const boss = new PgBoss({
+    db: pgBossDatabase(db),
+    schema: SCHEMA,
+    schedule: false,
+    supervise: false,
+  });
+  await boss.start();
+  try {
+    await ensureQueues(boss, jobs);
+  } finally {
+    await boss.stop({ graceful: false, wait: true, close: false });
+  }
+}
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { db, log, jobs, scheduler, storage, config } = options;
+  const names = uniqueNames(jobs);
 
   const boss = new PgBoss({
     db: pgBossDatabase(db),
@@ -119,17 +162,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     if (worker) boss.notifyWorker(worker);
     return id;
   }
+  await ensureQueues(boss, jobs);
   for (const job of jobs) {
-    const queue = {
-      name: job.name,
-      retryLimit: job.retryLimit ?? 3,
-      retryDelay: job.retryDelaySeconds ?? 30,
-      retryBackoff: true,
-      expireInSeconds: job.expireInSeconds ?? 15 * 60,
-    };
-    await boss.createQueue(job.name, queue);
-    // A queue made by an earlier release keeps its old settings unless told otherwise.
-    await boss.updateQueue(job.name, queue);
     // Set once work() answers; a job that finishes before that needs no wake-up.
     let workerId = '';
     workerId = await boss.work(

@@ -150,9 +150,14 @@ export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePreferences,
+    // A read still in flight (the app frame's, a refetch on focus) would land after the save
+    // and put the old preferences back on screen: cancel it, and read again once saved.
+    onMutate: ({ userId }) => queryClient.cancelQueries({ queryKey: preferencesKeys.of(userId) }),
     onSuccess: (preferences, { userId }) => {
       queryClient.setQueryData(preferencesKeys.of(userId), { preferences, saved: true });
       applyAndRemember(preferences);
     },
+    onSettled: (_data, _error, { userId }) =>
+      queryClient.invalidateQueries({ queryKey: preferencesKeys.of(userId) }),
   });
 }
