@@ -8,6 +8,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '../../src/common/api-keys';
 import type { MemberPage } from '../../src/common/org-people';
+import { openDatabase } from '../../src/server/db/open';
+import type { Database } from '../../src/server/db/types';
+import { startServer } from '../../src/server/start';
 import {
   databaseKinds,
   signUserToken,
@@ -332,7 +335,50 @@ describe.each(databaseKinds)('organization API keys on %s', (kind) => {
     // The first key still works.
     expect((await apiA.from('profiles').select('id')).status).toBe(200);
   });
+
+  it('stops a revoked key at once on a gateway process that missed the revocation notice', async () => {
+    // On PostgreSQL, a second gateway on the database that never receives NOTIFY, as after a
+    // dropped listening connection; PGlite is one process by design and plays both parts.
+    const other =
+      kind === 'postgres'
+        ? await startServer(
+            { ...server.deps.config, port: 0 },
+            { db: deafTo(await openDatabase(server.deps.config)) },
+          )
+        : server;
+    try {
+      const spare = await createKey(world.a.admin.client, world.a.id, 'Second process');
+      const api = testClient(other, spare.secret);
+      // Used, and so cached as verified, on the process that will not hear of the revocation.
+      expect((await api.from('profiles').select('id')).status).toBe(200);
+      const revoked = await callFunction(
+        world.a.admin.client,
+        'POST',
+        `${keysPath(world.a.id)}/${spare.key.id}/revoke`,
+      );
+      expect(revoked.status).toBe(200);
+
+      const after = await api.from('profiles').select('id');
+      expect(after.status).toBe(401);
+      expect(after.error?.message).toMatch(/revoked|session/i);
+      const fn = await callFunction(api, 'GET', `org-people/organizations/${world.a.id}/members`);
+      expect(fn.status).toBe(401);
+    } finally {
+      if (other !== server) await other.close();
+    }
+  });
 });
+
+/** The database with every NOTIFY lost, as for a process whose listening connection dropped. */
+function deafTo(db: Database): Database {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'listen') return () => Promise.resolve(() => Promise.resolve());
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
 
 /**
  * An organization of `learners` learners, an admin and a published course, written with SQL

@@ -24,6 +24,12 @@ export interface TokenVerifier {
    * the API services' token cache refuses their tokens (decision 0071).
    */
   readonly endedSessions?: { has(sessionId: unknown): boolean };
+  /**
+   * What must still hold at each request, for a token `verify` accepted earlier: the API
+   * services' token cache calls it on every hit, so nothing it checks is ever cached (an
+   * organization API key is refused from the moment its revocation commits, decision 0615).
+   */
+  confirm?(claims: JwtClaims, token: string): Promise<void>;
 }
 
 export function createTokenVerifier(

@@ -10,7 +10,7 @@
 import { hash } from 'node:crypto';
 import * as jose from 'jose';
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '../../common/api-keys';
-import type { Database, Queryable } from '../db/types';
+import type { Database, JwtClaims, Queryable } from '../db/types';
 import type { SigningKey } from '../keys/key-store';
 import { TokenError, type TokenVerifier } from '../keys/verify';
 
@@ -200,24 +200,29 @@ export async function revokeOrganizationKey(
 
 /**
  * Wraps the token verifier: a token carrying the API-key claim passes only while that exact
- * key is in use (not revoked, its hash stored). The API services cache a verified token for at
- * most a minute, so this costs one query per key per minute and process; a revocation is
- * refused sooner through the ended session it records.
+ * key is in use (not revoked, its hash stored). `confirm` asks the database on every request,
+ * cached token or not (lookups by primary key), so a key is refused by every gateway process
+ * from the moment its revocation commits, without waiting for a notification (decision 0615).
+ * The same call records `last_used_at`, at most once a minute.
  */
 export function organizationKeyVerifier(db: Database, inner: TokenVerifier): TokenVerifier {
+  async function confirm(claims: JwtClaims, token: string): Promise<void> {
+    const keyId = claims[API_KEY_CLAIM];
+    if (keyId === undefined) return;
+    if (typeof keyId !== 'string' || !UUID.test(keyId))
+      throw new TokenError('Invalid JWT: malformed API key claim');
+    const { rows } = await db.query<{ in_use: boolean }>(
+      'select platform.use_organization_api_key($1, $2) as in_use',
+      [keyId, sha256(token)],
+    );
+    if (!rows[0]?.in_use) throw new TokenError('This API key has been revoked');
+  }
   return {
     endedSessions: inner.endedSessions,
+    confirm,
     async verify(token) {
       const claims = await inner.verify(token);
-      const keyId = claims[API_KEY_CLAIM];
-      if (keyId === undefined) return claims;
-      if (typeof keyId !== 'string' || !UUID.test(keyId))
-        throw new TokenError('Invalid JWT: malformed API key claim');
-      const { rows } = await db.query<{ in_use: boolean }>(
-        'select platform.use_organization_api_key($1, $2) as in_use',
-        [keyId, sha256(token)],
-      );
-      if (!rows[0]?.in_use) throw new TokenError('This API key has been revoked');
+      await confirm(claims, token);
       return claims;
     },
   };

@@ -56,4 +56,33 @@ describe('verified-token cache', () => {
     await expect(verifier.verify('gone')).rejects.toThrow(SESSION_ENDED_MESSAGE);
     await expect(verifier.verify('two')).resolves.toMatchObject({ session_id: 's2' });
   });
+
+  it("asks the verifier's confirm on every cached use, and forgets a token it refuses", async () => {
+    let signatureChecks = 0;
+    const revoked = new Set<string>();
+    const confirmed: string[] = [];
+    const verifier = cachedVerifier({
+      async verify(token) {
+        signatureChecks++;
+        confirmed.push(token);
+        if (revoked.has(token)) throw new Error('revoked');
+        return { role: 'authenticated', exp: Date.now() / 1000 + 3600 };
+      },
+      async confirm(_claims, token) {
+        confirmed.push(token);
+        if (revoked.has(token)) throw new Error('revoked');
+      },
+    });
+    await verifier.verify('key');
+    await verifier.verify('key');
+    await verifier.verify('key');
+    expect(signatureChecks).toBe(1);
+    expect(confirmed).toEqual(['key', 'key', 'key']);
+
+    revoked.add('key');
+    await expect(verifier.verify('key')).rejects.toThrow('revoked');
+    // Refused once, it is verified afresh next time rather than served from the cache.
+    await expect(verifier.verify('key')).rejects.toThrow('revoked');
+    expect(signatureChecks).toBe(2);
+  });
 });

@@ -2,7 +2,8 @@
  * Remembers tokens that verified, so a client repeating its token (every supabase-js call
  * does) costs one ES256 check per minute instead of one per request. A cached entry never
  * outlives the token's `exp`; failures are never cached. A token whose session has ended
- * (signed out through any process, decision 0071) is refused, cached or not.
+ * (signed out through any process, decision 0071) is refused, cached or not, and the
+ * verifier's `confirm` runs on every hit (an organization API key's state, decision 0615).
  */
 import type { JwtClaims } from '../../db/types';
 import { TokenError, type TokenVerifier } from '../../keys/verify';
@@ -35,10 +36,22 @@ export function cachedVerifier(
 
   return {
     endedSessions,
+    confirm: verifier.confirm?.bind(verifier),
     async verify(token) {
       const at = now();
       const hit = cache.get(token);
-      if (hit && hit.until > at) return refuseEnded(token, hit.claims);
+      if (hit && hit.until > at) {
+        const claims = refuseEnded(token, hit.claims);
+        if (verifier.confirm) {
+          try {
+            await verifier.confirm(claims, token);
+          } catch (error) {
+            cache.delete(token);
+            throw error;
+          }
+        }
+        return claims;
+      }
       if (hit) cache.delete(token);
       const claims = refuseEnded(token, await verifier.verify(token));
       const exp = typeof claims.exp === 'number' ? claims.exp * 1000 : at;
