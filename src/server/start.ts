@@ -122,7 +122,7 @@ export async function startServer(
       verifier: { ...prepared.verifier, endedSessions },
       jobs: jobQueue,
       realtime: new RealtimeHub(),
-      realtimeChanges: new ChangeFeed(db, log),
+      realtimeChanges: new ChangeFeed(db, log, config.databaseUrl),
     };
     realtimeRelay = await startRealtimeRelay({ db, hub: deps.realtime, log });
     // One PGlite process holds every presence itself; processes on PostgreSQL share theirs.

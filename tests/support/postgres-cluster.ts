@@ -59,7 +59,16 @@ function asPostgresUser(command: string, args: string[]): [string, string[]] {
   return isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * Server settings beside the defaults below. The cluster runs with wal_level=logical, so
+ * realtime captures changes by logical replication (decision 0304); `{ wal_level: 'replica' }`
+ * starts one without it.
+ */
+export type ClusterSettings = Record<string, string>;
+
+export async function startPostgresCluster(
+  settings: ClusterSettings = {},
+): Promise<PostgresCluster> {
   const bin = findBinDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-pg-'));
   const dataDir = path.join(dir, 'data');
@@ -79,7 +88,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  let proc = await launch(bin, dir, dataDir, port, adminUrl);
+  let proc = await launch(bin, dir, dataDir, port, adminUrl, settings);
 
   /**
    * Stops the server: `fast` ends every session and writes its data out, as a restart does;
@@ -125,7 +134,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     },
     halt: () => halt('fast'),
     async resume() {
-      proc = await launch(bin, dir, dataDir, port, adminUrl);
+      proc = await launch(bin, dir, dataDir, port, adminUrl, settings);
     },
     async stop() {
       await halt('immediate');
@@ -141,7 +150,21 @@ async function launch(
   dataDir: string,
   port: number,
   adminUrl: string,
+  settings: ClusterSettings,
 ): Promise<ChildProcess> {
+  const merged: ClusterSettings = {
+    listen_addresses: '127.0.0.1',
+    fsync: 'off',
+    synchronous_commit: 'off',
+    full_page_writes: 'off',
+    max_connections: '300',
+    shared_buffers: '256MB',
+    // Every gateway process with realtime subscribers holds a replication slot and a sender.
+    wal_level: 'logical',
+    max_replication_slots: '64',
+    max_wal_senders: '64',
+    ...settings,
+  };
   const [cmd, args] = asPostgresUser(path.join(bin, 'postgres'), [
     '-D',
     dataDir,
@@ -149,18 +172,7 @@ async function launch(
     String(port),
     '-k',
     dir,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
-    '-c',
-    'max_connections=300',
-    '-c',
-    'shared_buffers=256MB',
+    ...Object.entries(merged).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ]);
   const proc = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -11,9 +11,15 @@
  * been allowed to see. DELETE cannot be checked (the row is gone): as in Supabase, it is
  * delivered with the old record the trigger sent (only the key on an RLS table).
  * Changes are handled one at a time in commit order, so each connection receives them in order.
+ *
+ * Capture (decision 0304): on PostgreSQL with wal_level=logical, a logical replication stream
+ * of the publication `supabase_realtime` (replication.ts), opened when the first subscriber
+ * joins; elsewhere (PGlite, or a server without logical replication) the triggers' NOTIFY.
  */
-import type { Database, JwtClaims } from '../db/types';
+import type { Database, JwtClaims, Row } from '../db/types';
 import type { Logger } from '../logger';
+import type { Tuple } from './pgoutput';
+import { openChangeStream, type ChangeStream, type StreamedChange } from './replication';
 
 export const CHANGES_CHANNEL = 'realtime_changes';
 
@@ -203,6 +209,7 @@ export function bindingMatches(
   );
 }
 
+/** One change as either capture hands it to the delivery. */
 interface Notification {
   schema: string;
   table: string;
@@ -236,17 +243,61 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+const JSON_TYPES = new Set([114, 3802]);
+
+/** A tuple's text values as JSON for `jsonb_populate_record` (json columns as their value). */
+function tupleJson(tuple: Tuple | undefined, typeOf: Map<string, number>): string {
+  if (!tuple) return '{}';
+  const values: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(tuple.values))
+    values[name] = text !== null && JSON_TYPES.has(typeOf.get(name) ?? 0) ? JSON.parse(text) : text;
+  return JSON.stringify(values);
+}
+
+/** The columns of `row` named in `names`, where the row has them. */
+function pick(row: Record<string, unknown>, names: Iterable<string>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const name of names) if (name in row) picked[name] = row[name];
+  return picked;
+}
+
+export type CaptureMode = 'notify' | 'replication';
+
 export class ChangeFeed {
   private readonly subscribers = new Set<ChangeSubscriber>();
   private queue: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | undefined;
+  private stream: ChangeStream | undefined;
+  private opening: Promise<void> | undefined;
+  private stopped = false;
+  /** How changes are captured, decided by `start()`. */
+  mode: CaptureMode = 'notify';
 
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
+    /** The PostgreSQL server's URL, for its replication connection. */
+    private readonly databaseUrl?: string,
   ) {}
 
   async start(): Promise<void> {
+    if (this.db.kind === 'postgres' && this.databaseUrl) {
+      const { rows } = await this.db.query<{ wal_level: string; can_replicate: boolean }>(
+        `select current_setting('wal_level') as wal_level,
+                coalesce((select rolsuper or rolreplication from pg_roles
+                           where rolname = current_user), false) as can_replicate`,
+      );
+      const { wal_level: walLevel, can_replicate: canReplicate } = rows[0]!;
+      if (walLevel === 'logical' && canReplicate) {
+        this.mode = 'replication';
+        return;
+      }
+      this.log.warn(
+        walLevel === 'logical'
+          ? 'realtime postgres changes use triggers and NOTIFY: the database role may not replicate (grant it REPLICATION to capture changes by logical replication)'
+          : `realtime postgres changes use triggers and NOTIFY: PostgreSQL runs with wal_level=${walLevel} (set wal_level=logical to capture changes by logical replication)`,
+      );
+    }
     this.unlisten = await this.db.listen(CHANGES_CHANNEL, (text) => {
       const change = readNotification(text);
       if (!change) {
@@ -254,16 +305,58 @@ export class ChangeFeed {
         return;
       }
       if (this.subscribers.size === 0) return;
-      this.queue = this.queue
-        .then(() => this.dispatch(change))
-        .catch((error: unknown) =>
-          this.log.error('realtime change delivery failed', { error: (error as Error).message }),
-        );
+      this.enqueue(() => this.dispatch(change));
     });
   }
 
+  /**
+   * Resolves once changes committed from now on reach the subscribers: with replication, when
+   * this process's slot exists (made at the first call). A slot that cannot be made is logged
+   * and tried again at the next call; the subscription goes ahead meanwhile.
+   */
+  ready(): Promise<void> {
+    if (this.mode !== 'replication' || this.stream || this.stopped) return Promise.resolve();
+    this.opening ??= openChangeStream(
+      this.databaseUrl!,
+      {
+        change: (change) => {
+          if (this.subscribers.size === 0) return;
+          this.enqueue(async () => {
+            const captured = await this.captured(change);
+            if (captured) await this.dispatch(captured);
+          });
+        },
+        commit: (lsn) => this.enqueue(async () => this.stream?.acknowledge(lsn)),
+      },
+      this.log,
+    ).then(
+      async (stream) => {
+        if (this.stopped) await stream.stop();
+        else this.stream = stream;
+      },
+      (error: unknown) => {
+        this.opening = undefined;
+        this.log.error('realtime could not open its logical replication slot', {
+          error: (error as Error).message,
+        });
+      },
+    );
+    return this.opening;
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue
+      .then(task)
+      .catch((error: unknown) =>
+        this.log.error('realtime change delivery failed', { error: (error as Error).message }),
+      );
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.unlisten?.();
+    await this.opening;
+    await this.stream?.stop();
     await this.queue;
   }
 
@@ -289,6 +382,78 @@ export class ChangeFeed {
             (b.table === undefined || r.table_name === b.table),
         ),
     );
+  }
+
+  /**
+   * A streamed change in the shape the triggers send (db/platform 0082): values in `to_jsonb`'s
+   * form, converted by the database from pgoutput's text; the old record by replica identity.
+   */
+  private async captured(change: StreamedChange): Promise<Notification | undefined> {
+    const { relation } = change;
+    const table = `${quoteIdent(relation.schema)}.${quoteIdent(relation.table)}`;
+    const typeOf = new Map(relation.columns.map((c) => [c.name, c.typeOid]));
+    const newTuple = change.type === 'DELETE' ? undefined : change.newTuple;
+    const oldTuple = change.type === 'INSERT' ? undefined : change.old?.tuple;
+    let row: { rls: boolean; key_columns: string[] | null; new_row: Row; old_row: Row };
+    try {
+      const { rows } = await this.db.query<typeof row>(
+        `select c.relrowsecurity as rls,
+                (select array_agg(a.attname::text order by array_position(i.indkey::int2[], a.attnum))
+                   from pg_index i
+                   join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
+                  where i.indrelid = c.oid and i.indisprimary) as key_columns,
+                to_jsonb(jsonb_populate_record(null::${table}, $2::jsonb)) as new_row,
+                to_jsonb(jsonb_populate_record(null::${table}, $3::jsonb)) as old_row
+           from pg_class c where c.oid = $1::oid`,
+        [relation.oid, tupleJson(newTuple, typeOf), tupleJson(oldTuple, typeOf)],
+      );
+      if (!rows[0]) return undefined;
+      row = rows[0];
+    } catch (error) {
+      this.log.warn('realtime could not read a streamed change', {
+        table: `${relation.schema}.${relation.table}`,
+        error: (error as Error).message,
+      });
+      return undefined;
+    }
+    const keyColumns =
+      row.key_columns ?? relation.columns.filter((c) => c.isKey).map((c) => c.name);
+    const newRow = newTuple ? pick(row.new_row, Object.keys(newTuple.values)) : null;
+    // A key tuple carries NULL in its other columns: only the replica identity's are values.
+    const oldColumns =
+      change.type !== 'INSERT' && change.old?.kind === 'key'
+        ? relation.columns.filter((c) => c.isKey).map((c) => c.name)
+        : Object.keys(oldTuple?.values ?? {});
+    const oldRow = oldTuple ? pick(row.old_row, oldColumns) : null;
+    // As the trigger: the key of the row as it is now, or as it was for a DELETE.
+    const key = pick(newRow ?? oldRow ?? {}, keyColumns);
+    const identity = relation.replicaIdentity;
+    let oldRecord: Record<string, unknown> | null = null;
+    if (change.type === 'UPDATE')
+      oldRecord =
+        identity === 'nothing'
+          ? {}
+          : identity === 'full' && oldRow
+            ? oldRow
+            : { ...pick(newRow ?? {}, keyColumns), ...pick(oldRow ?? {}, keyColumns) };
+    else if (change.type === 'DELETE')
+      oldRecord =
+        identity === 'nothing'
+          ? {}
+          : identity === 'full' && !row.rls && oldRow
+            ? oldRow
+            : pick(oldRow ?? {}, keyColumns);
+    return {
+      schema: relation.schema,
+      table: relation.table,
+      type: change.type,
+      commit_timestamp: change.commitTime,
+      rls: row.rls,
+      key,
+      // A value PostgreSQL did not send (unchanged and stored out of line): read the row.
+      record: newRow && newTuple?.complete ? newRow : null,
+      old_record: oldRecord,
+    };
   }
 
   private async dispatch(change: Notification): Promise<void> {

@@ -387,6 +387,8 @@ export class RealtimeConnection {
         );
       channel.applyReadPolicies(policies);
     }
+    // The capture runs before the reply: a change committed after SUBSCRIBED is never missed.
+    if (bindings.length > 0) await this.deps.changes.ready();
     // Phoenix semantics: joining a topic again replaces the earlier join on this connection.
     if (existing) this.removeChannel(existing);
     channel.changeBindings = bindings;
