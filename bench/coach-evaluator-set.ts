@@ -52,7 +52,13 @@ export const HELD_OUT_QUESTIONS: ReadonlySet<string> = new Set([
   'respiratory-system/tracheal-c-rings',
 ]);
 
-export type SetPart = 'tuning' | 'held-out';
+/**
+ * `held-out-2` is the second held-out set (bench/coach-evaluator-held-out-2.json, decision
+ * 0225), written and committed before the evaluator was changed again, after the first held-out
+ * part had been read while measuring. Its questions are new, or bank questions the first set
+ * never used.
+ */
+export type SetPart = 'tuning' | 'held-out' | 'held-out-2';
 
 export interface LabelledAnswer {
   input: EvaluationInput;
@@ -78,21 +84,88 @@ function referenceOf(question: z.infer<typeof questionSchema>): {
   return { reference: String(question.answer.text), keyPoints: question.key_points };
 }
 
+const answerSchema = z.object({
+  label: z.enum(['correct', 'partially_correct', 'incorrect']),
+  kind: z.string(),
+  answer: z.string(),
+});
+
+const secondHeldOutSchema = z.object({
+  about: z.string(),
+  questions: z.array(
+    z.union([
+      z.object({
+        id: z.string(),
+        prompt: z.string(),
+        reference: z.string(),
+        key_points: z.array(z.string()).min(1),
+        answers: z.array(answerSchema).min(1),
+      }),
+      z.object({ bank: z.string(), answers: z.array(answerSchema).min(1) }),
+    ]),
+  ),
+});
+
+type BankQuestion = z.infer<typeof questionSchema>;
+
+function bankLoader(root: string): (course: string, id: string) => BankQuestion {
+  const banks = new Map<string, Map<string, BankQuestion>>();
+  return (course, id) => {
+    let bank = banks.get(course);
+    if (!bank) {
+      const file = path.join(root, 'content/courses', course, 'questions.json');
+      const questions = z.array(questionSchema).parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+      bank = new Map(questions.map((question) => [question.id, question]));
+      banks.set(course, bank);
+    }
+    const question = bank.get(id);
+    if (!question) throw new Error(`${course}/${id} is not in the bank`);
+    return question;
+  };
+}
+
+function loadSecondHeldOut(root: string, bankQuestion: ReturnType<typeof bankLoader>) {
+  const set = secondHeldOutSchema.parse(
+    JSON.parse(fs.readFileSync(path.join(root, 'bench/coach-evaluator-held-out-2.json'), 'utf8')),
+  );
+  return set.questions.flatMap((entry): LabelledAnswer[] => {
+    let where: string;
+    let question: string;
+    let reference: string;
+    let keyPoints: string[];
+    if ('bank' in entry) {
+      const [course = '', id = ''] = entry.bank.split('/');
+      const fromBank = bankQuestion(course, id);
+      where = entry.bank;
+      question = fromBank.prompt;
+      ({ reference, keyPoints } = referenceOf(fromBank));
+    } else {
+      where = entry.id;
+      question = entry.prompt;
+      reference = entry.reference;
+      keyPoints = entry.key_points;
+    }
+    return entry.answers.map((row) => ({
+      input: { question, referenceAnswer: reference, keyPoints, answer: row.answer },
+      label: row.label,
+      kind: row.kind,
+      where,
+      part: 'held-out-2',
+    }));
+  });
+}
+
 export function loadLabelledAnswers(root = process.cwd()): LabelledAnswer[] {
+  const bankQuestion = bankLoader(root);
+  return [...loadFirstSet(root, bankQuestion), ...loadSecondHeldOut(root, bankQuestion)];
+}
+
+function loadFirstSet(root: string, bankQuestion: ReturnType<typeof bankLoader>): LabelledAnswer[] {
   const labelled = labelledSchema.parse(
     JSON.parse(fs.readFileSync(path.join(root, 'bench/coach-evaluator-labelled.json'), 'utf8')),
   );
-  const banks = new Map<string, Map<string, z.infer<typeof questionSchema>>>();
   return labelled.map((row) => {
-    let bank = banks.get(row.course);
-    if (!bank) {
-      const file = path.join(root, 'content/courses', row.course, 'questions.json');
-      const questions = z.array(questionSchema).parse(JSON.parse(fs.readFileSync(file, 'utf8')));
-      bank = new Map(questions.map((question) => [question.id, question]));
-      banks.set(row.course, bank);
-    }
-    const question = bank.get(row.question);
-    if (!question) throw new Error(`${row.course}/${row.question} is not in the bank`);
+    const question = bankQuestion(row.course, row.question);
     const { reference, keyPoints } = referenceOf(question);
     return {
       input: {
