@@ -58,7 +58,7 @@ export const HELD_OUT_QUESTIONS: ReadonlySet<string> = new Set([
  * part had been read while measuring. Its questions are new, or bank questions the first set
  * never used.
  */
-export type SetPart = 'tuning' | 'held-out' | 'held-out-2';
+export type SetPart = 'tuning' | 'held-out' | 'held-out-2' | 'tuning-2';
 
 export interface LabelledAnswer {
   input: EvaluationInput;
@@ -90,7 +90,7 @@ const answerSchema = z.object({
   answer: z.string(),
 });
 
-const secondHeldOutSchema = z.object({
+const newQuestionsSchema = z.object({
   about: z.string(),
   questions: z.array(
     z.union([
@@ -124,10 +124,14 @@ function bankLoader(root: string): (course: string, id: string) => BankQuestion 
   };
 }
 
-function loadSecondHeldOut(root: string, bankQuestion: ReturnType<typeof bankLoader>) {
-  const set = secondHeldOutSchema.parse(
-    JSON.parse(fs.readFileSync(path.join(root, 'bench/coach-evaluator-held-out-2.json'), 'utf8')),
-  );
+/** A set of new questions (or unused bank ones) with their answers, as one part. */
+function loadNewQuestions(
+  root: string,
+  file: string,
+  part: SetPart,
+  bankQuestion: ReturnType<typeof bankLoader>,
+): LabelledAnswer[] {
+  const set = newQuestionsSchema.parse(JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')));
   return set.questions.flatMap((entry): LabelledAnswer[] => {
     let where: string;
     let question: string;
@@ -150,14 +154,18 @@ function loadSecondHeldOut(root: string, bankQuestion: ReturnType<typeof bankLoa
       label: row.label,
       kind: row.kind,
       where,
-      part: 'held-out-2',
+      part,
     }));
   });
 }
 
 export function loadLabelledAnswers(root = process.cwd()): LabelledAnswer[] {
   const bankQuestion = bankLoader(root);
-  return [...loadFirstSet(root, bankQuestion), ...loadSecondHeldOut(root, bankQuestion)];
+  return [
+    ...loadFirstSet(root, bankQuestion),
+    ...loadNewQuestions(root, 'bench/coach-evaluator-tuning-2.json', 'tuning-2', bankQuestion),
+    ...loadNewQuestions(root, 'bench/coach-evaluator-held-out-2.json', 'held-out-2', bankQuestion),
+  ];
 }
 
 function loadFirstSet(root: string, bankQuestion: ReturnType<typeof bankLoader>): LabelledAnswer[] {
