@@ -32,6 +32,11 @@ export interface Quantity {
   negated: boolean;
   /** Absolute tolerance stated with the number (`± 1`), in the base scale. */
   tolerance?: number;
+  /**
+   * Whether the text since the previous quantity draws a conclusion ("so", "=", "therefore"…):
+   * the figure the answer ends on, not one of its workings.
+   */
+  concludes: boolean;
 }
 
 export interface Analysis {
@@ -186,10 +191,29 @@ const singular = (word: string) =>
 const QUANTITY =
   /(£|\$|€)?\s?(-?\d+(?:\.\d+)?)(?:\s?(?:±|\+\/-|\+-)\s?(\d+(?:\.\d+)?))?(?:\s?(thousand|million|billion|bn)\b)?(?:\s?(%|[a-z]+(?:\/[a-z]+)?))?/g;
 
+const COMPOUND_DURATION = /(\d+)\s?(?:hours?|hrs?|h)\s*(?:and\s*)?(\d+)\s?(?:minutes?|mins?)\b/g;
+
+const CONCLUSION = /\b(?:so|therefore|thus|hence|giving|gives|total|makes)\b|=/;
+
 function readQuantities(folded: string, negatedAt: (offset: number) => boolean): Quantity[] {
   const quantities: Quantity[] = [];
   // Thousands separators and decimal commas as people type them.
-  const text = folded.replace(/(\d),(\d{3})\b/g, '$1$2').replace(/(\d),(\d)/g, '$1.$2');
+  const text = folded
+    .replace(/(\d),(\d{3})\b/g, '$1$2')
+    .replace(/(\d),(\d)/g, '$1.$2')
+    // A written fraction is one number ("-1/2", not -1 and 2), as close to its length as may be.
+    .replace(
+      /(?<![\d.\w)])(-?\d+)\/(\d+)(?!\d|\.\d|[\w(])/g,
+      (whole, top: string, bottom: string) =>
+        Number(bottom) === 0
+          ? whole
+          : String(Number((Number(top) / Number(bottom)).toPrecision(6))).padEnd(whole.length),
+    )
+    // "1 hour 20 minutes" is one duration; padded to its length so offsets stay in place.
+    .replace(COMPOUND_DURATION, (whole, hours: string, minutes: string) =>
+      `${Number(hours) * 60 + Number(minutes)} minutes`.padEnd(whole.length),
+    );
+  let previousEnd = 0;
   for (const match of text.matchAll(QUANTITY)) {
     const [, currency, number, plusMinus, scaleWord, after] = match;
     if (number === undefined) continue;
@@ -216,10 +240,13 @@ function readQuantities(folded: string, negatedAt: (offset: number) => boolean):
         dimension = SYNONYM_OF.get(unitWord) ?? unitWord;
       }
     }
+    const concludes = CONCLUSION.test(text.slice(previousEnd, match.index));
+    previousEnd = match.index + match[0].length;
     quantities.push({
       value: value * factor,
       dimension,
       negated: negatedAt(match.index),
+      concludes,
       ...(plusMinus !== undefined ? { tolerance: Number(plusMinus) * factor } : {}),
     });
   }

@@ -173,3 +173,108 @@ describe('evaluateAnswer: negation, numbers, spelling, wrong claims, injection',
     }
   });
 });
+
+describe('evaluateAnswer: claims, figures and formulas (decision 0225)', () => {
+  it('reads the opposite said of the same things as a contradiction, even with the word used elsewhere', async () => {
+    const exercise = {
+      question: 'Explain how the body increases the rate and depth of breathing during exercise.',
+      referenceAnswer: 'Muscles produce more carbon dioxide, which lowers blood pH.',
+      keyPoints: [
+        'Muscles respire faster and produce more carbon dioxide.',
+        'The extra CO₂ lowers blood pH.',
+      ],
+    };
+    const wrong = await evaluateAnswer({
+      ...exercise,
+      answer: 'The muscles produce less carbon dioxide, which raises the blood pH.',
+    });
+    expect(wrong.verdict).toBe('incorrect');
+    expect(wrong.feedback).toContain('opposite');
+    const right = await evaluateAnswer({
+      ...exercise,
+      answer: 'Muscles respire faster and make more CO2, which lowers the pH of the blood.',
+    });
+    expect(right.verdict).toBe('correct');
+  });
+
+  it('judges a worked answer by the figure it concludes, not one of its steps', async () => {
+    const vitalCapacity = {
+      question: 'What is the vital capacity? Give your answer in mL.',
+      referenceAnswer: '4400 mL',
+      keyPoints: ['4400 mL'],
+    };
+    const concluded = await evaluateAnswer({
+      ...vitalCapacity,
+      answer: '4400 mL plus the residual volume, so 5700 mL',
+    });
+    expect(concluded.verdict).toBe('incorrect');
+    const worked = await evaluateAnswer({
+      ...vitalCapacity,
+      answer: 'IRV + TV + ERV = 2800 + 500 + 1100 = 4400 mL',
+    });
+    expect(worked.verdict).toBe('correct');
+  });
+
+  it('reads a wrong figure of the same kind as a contradiction and a duration as one figure', async () => {
+    const ribosomes = await evaluateAnswer({
+      question: 'Give evidence that mitochondria were once bacteria.',
+      referenceAnswer: 'They have 70S ribosomes, like bacteria.',
+      keyPoints: ['70S ribosomes, like bacteria.'],
+      answer: 'Mitochondria have 80S ribosomes.',
+    });
+    expect(ribosomes.verdict).toBe('incorrect');
+    const plans = {
+      question: 'For how many minutes of calls do the two plans cost the same?',
+      referenceAnswer: '80 minutes',
+      keyPoints: ['80 minutes'],
+    };
+    expect((await evaluateAnswer({ ...plans, answer: '1 hour 20 minutes' })).verdict).toBe(
+      'correct',
+    );
+    expect((await evaluateAnswer({ ...plans, answer: '80 hours' })).verdict).toBe('incorrect');
+  });
+
+  it('reads a written fraction as one number', async () => {
+    const result = await evaluateAnswer({
+      question: 'What is the product of the slopes 2 and −½?',
+      referenceAnswer: '−1',
+      keyPoints: ['The product of the slopes is −1.'],
+      answer: 'The slopes are 2 and -1/2.',
+    });
+    expect(result.verdict).not.toBe('correct');
+  });
+
+  it('accepts an equivalent formula and contradicts a different one', async () => {
+    const suvat = {
+      question: 'Make t the subject of v = u + at.',
+      referenceAnswer: 't = (v − u)/a',
+      keyPoints: ['Divide both sides by a: t = (v − u)/a.'],
+    };
+    for (const answer of ['t = v/a − u/a', 't = (v-u) ÷ a', '(v - u)/a = t']) {
+      expect((await evaluateAnswer({ ...suvat, answer })).verdict, answer).toBe('correct');
+    }
+    for (const answer of ['t = (v + u)/a', 't = a/(v - u)', 't = v/a - u']) {
+      const result = await evaluateAnswer({ ...suvat, answer });
+      expect(result.verdict, answer).toBe('incorrect');
+      expect(result.feedback, answer).toContain('opposite');
+    }
+    // "A" and "a" are different variables where the point uses both.
+    const trapezium = await evaluateAnswer({
+      question: 'Make h the subject of A = ½(a + b)h.',
+      referenceAnswer: 'h = 2A/(a + b)',
+      keyPoints: ['h = 2A/(a + b)'],
+      answer: 'h = A/2(a + b)',
+    });
+    expect(trapezium.verdict).toBe('incorrect');
+  });
+
+  it('repairs a misspelling towards a synonym of the key point’s word', async () => {
+    const result = await evaluateAnswer({
+      question: 'What happens to the ratio as a cell grows?',
+      referenceAnswer: 'The surface area to volume ratio falls.',
+      keyPoints: ['The surface area to volume ratio falls.'],
+      answer: 'the surface area to volume ratio decreses',
+    });
+    expect(result.verdict).toBe('correct');
+  });
+});

@@ -8,7 +8,8 @@
 import type { Evaluation, Verdict } from '../../common/coach';
 import { OFFLINE_ENGINE, type AiProvider, type AiRoute, type EngineInfo } from '../ai/provider';
 import { analyse, editDistance, type Analysis, type Quantity, type Term } from './analyse';
-import { OPPOSITE_OF } from './synonyms';
+import { definitionsIn, sameValue } from './formulas';
+import { OPPOSITE_OF, SYNONYM_OF } from './synonyms';
 
 export type { Evaluation, Verdict };
 
@@ -58,6 +59,8 @@ function splitSentences(text: string): string[] {
 
 /** The answer's words, indexed for the point checks. */
 interface AnswerIndex {
+  /** The answer as written (without sentences addressing the grader), for its formulas. */
+  text: string;
   analysis: Analysis;
   /** Each word (after spelling repair) with the polarities it appears with. */
   polarity: Map<string, Set<boolean>>;
@@ -70,29 +73,40 @@ interface AnswerIndex {
 }
 
 /**
- * Maps a misspelt answer word to the vocabulary word it is closest to: one edit for words of
- * 4–7 letters, two from 8, same first letter. Words already in the vocabulary stay.
+ * The words an answer's misspellings are repaired towards: every word of the reference and key
+ * points as written and as folded, and every word of the synonym groups (a learner may misspell
+ * "decreases" where the point says "falls"), each with the folded word it stands for.
  */
-function repairSpelling(word: string, vocabulary: ReadonlySet<string>): string {
-  if (vocabulary.has(word) || word.length < 4 || /\d/.test(word)) return word;
+interface Vocabulary {
+  folded: ReadonlySet<string>;
+  spellings: ReadonlyMap<string, string>;
+}
+
+/**
+ * Maps a misspelt answer word to the folded word of the spelling it is closest to: one edit for
+ * words of 4–7 letters, two from 8, same first letter. Words already in the vocabulary stay.
+ */
+function repairSpelling(word: string, vocabulary: Vocabulary): string {
+  if (vocabulary.folded.has(word) || word.length < 4 || /\d/.test(word)) return word;
+  const known = vocabulary.spellings.get(word);
+  if (known) return known;
   const limit = word.length >= 8 ? 2 : 1;
   let best: { word: string; distance: number } | undefined;
-  for (const candidate of vocabulary) {
-    if (candidate[0] !== word[0] || candidate.length < 4) continue;
-    const distance = editDistance(word, candidate, limit);
-    if (distance <= limit && (!best || distance < best.distance))
-      best = { word: candidate, distance };
+  for (const [spelling, folded] of vocabulary.spellings) {
+    if (spelling[0] !== word[0] || spelling.length < 4) continue;
+    const distance = editDistance(word, spelling, limit);
+    if (distance <= limit && (!best || distance < best.distance)) best = { word: folded, distance };
   }
   return best?.word ?? word;
 }
 
-function indexAnswer(analysis: Analysis, vocabulary: ReadonlySet<string>): AnswerIndex {
+function indexAnswer(text: string, analysis: Analysis, vocabulary: Vocabulary): AnswerIndex {
   const polarity = new Map<string, Set<boolean>>();
   const positions = new Map<string, number[]>();
   const positionsByPolarity = new Map<string, number[]>();
   const negationHeads = new Map<string, number[]>();
   const terms = analysis.terms.map((term) => {
-    if (vocabulary.has(term.word)) return term;
+    if (vocabulary.folded.has(term.word)) return term;
     const repaired = repairSpelling(term.surface, vocabulary);
     return {
       ...term,
@@ -111,6 +125,7 @@ function indexAnswer(analysis: Analysis, vocabulary: ReadonlySet<string>): Answe
     }
   }
   return {
+    text,
     analysis: { ...analysis, terms },
     polarity,
     positions,
@@ -162,11 +177,41 @@ function sharedNeighbours(
   return shared;
 }
 
+/**
+ * A point that defines a variable ("h = 2A/(a + b)") is made by any formula for it that has
+ * the same value ("h = 2A ÷ (a + b)", "t = v/a − u/a"), and contradicted by one that has not.
+ * Undefined when the answer gives no formula for the point's variable.
+ */
+function judgeFormulas(point: string, answer: AnswerIndex): boolean | undefined {
+  const letters = new Set(point.match(/\b[A-Za-z]\b/g) ?? []);
+  // "A" and "a" are different variables only where the point uses both.
+  const caseSensitive = [...letters].some(
+    (letter) => letter !== letter.toLowerCase() && letters.has(letter.toLowerCase()),
+  );
+  const wanted = definitionsIn(point, caseSensitive).filter(
+    (definition) => definition.expression.variables.size > 0,
+  );
+  if (wanted.length === 0) return undefined;
+  const given = definitionsIn(answer.text, caseSensitive);
+  let verdict: boolean | undefined;
+  for (const definition of wanted) {
+    const forVariable = given.filter((other) => other.variable === definition.variable);
+    if (forVariable.length === 0) continue;
+    if (forVariable.some((other) => sameValue(definition.expression, other.expression))) {
+      return true;
+    }
+    verdict = false;
+  }
+  return verdict;
+}
+
 function judgePoint(
   point: string,
   answer: AnswerIndex,
   questionWords: ReadonlySet<string>,
 ): PointResult {
+  const formula = judgeFormulas(point, answer);
+  if (formula !== undefined) return { point, made: formula, contradicted: !formula };
   const analysis = analyse(point);
   const byKey = new Map(analysis.terms.map((term) => [`${term.word}|${term.negated}`, term]));
   let total = 0;
@@ -175,38 +220,61 @@ function judgePoint(
   for (const term of byKey.values()) {
     const weight = questionWords.has(term.word) ? QUESTION_WORD_WEIGHT : 1;
     total += weight;
-    const polarities = answer.polarity.get(term.word);
-    if (polarities?.has(term.negated)) {
-      present += weight;
-      continue;
-    }
+    // How closely the answer ties a word to the point's words around this one.
+    const tie = (positions: readonly number[] | undefined) =>
+      Math.max(
+        0,
+        ...(positions ?? []).map((at) => sharedNeighbours(analysis.terms, term, answer, at)),
+      );
     // The same word with the other polarity contradicts only when it is said of the same things.
     // An affirmed point word meets a denial only where the answer's negation starts ("do not
     // classify viruses": "classify"), not every word the negation happens to reach.
     const oppositePolarity = term.negated
       ? answer.positionsByPolarity.get(`${term.word}|false`)
       : answer.negationHeads.get(term.word);
-    if (oppositePolarity?.some((at) => sharedNeighbours(analysis.terms, term, answer, at) > 0)) {
-      opposed += 1;
-      continue;
-    }
     // The right words in a wrong claim: the answer says the opposite word about the same things.
     // Not when the point itself uses that opposite ("reduce FVC with a normal or high ratio"):
     // the answer's word is then the point's own.
-    const opposite = OPPOSITE_OF.get(term.word);
-    const pointSaysOpposite = analysis.terms.some((other) => other.word === opposite);
-    const oppositeAt = opposite && !pointSaysOpposite ? answer.positions.get(opposite) : undefined;
-    if (oppositeAt?.some((at) => sharedNeighbours(analysis.terms, term, answer, at) > 0))
+    const opposites = [...(OPPOSITE_OF.get(term.word) ?? [])].filter(
+      (opposite) => !analysis.terms.some((other) => other.word === opposite),
+    );
+    const deniedTie = Math.max(
+      tie(oppositePolarity),
+      ...opposites.map((opposite) => tie(answer.positions.get(opposite))),
+    );
+    const samePolarity = answer.positionsByPolarity.get(`${term.word}|${term.negated}`);
+    // A word the answer uses of other things does not outweigh the opposite said of these:
+    // "less CO2, which raises the pH" does not say that more CO2 is made, nor that CO2 lowers
+    // the pH.
+    if (deniedTie > 0 && deniedTie > tie(samePolarity)) {
       opposed += 1;
+      continue;
+    }
+    if (samePolarity) present += weight;
   }
 
   let quantitiesMissing = 0;
   for (const wanted of analysis.quantities) {
+    const sameKind =
+      wanted.dimension === ''
+        ? []
+        : answer.analysis.quantities.filter((quantity) => quantity.dimension === wanted.dimension);
     const given = answer.analysis.quantities.filter((quantity) =>
       quantityMatches(wanted, quantity),
     );
-    if (given.length === 0) quantitiesMissing += 1;
-    else if (given.every((quantity) => quantity.negated !== wanted.negated)) opposed += 1;
+    if (given.length === 0) {
+      quantitiesMissing += 1;
+      // Another figure of the same kind in its place is a wrong figure, not a missing one:
+      // "80S ribosomes" for "70S ribosomes".
+      if (sameKind.length > 0) opposed += 1;
+    } else if (given.every((quantity) => quantity.negated !== wanted.negated)) {
+      opposed += 1;
+    } else {
+      // The right figure in the working and a different one concluded from it:
+      // "4400 mL plus the residual volume, so 5700 mL".
+      const last = sameKind.at(-1);
+      if (last && last.concludes && !quantityMatches(wanted, last)) opposed += 1;
+    }
   }
 
   if (total === 0 && analysis.quantities.length === 0)
@@ -274,11 +342,17 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
       ? [...input.keyPoints]
       : splitSentences(input.referenceAnswer);
   const answerText = withoutGraderAddress(input.answer).text;
-  const vocabulary = new Set<string>();
+  const folded = new Set<string>();
+  const spellings = new Map<string, string>(SYNONYM_OF);
   for (const text of [input.referenceAnswer, ...points]) {
-    for (const term of analyse(text).terms) vocabulary.add(term.word);
+    for (const term of analyse(text).terms) {
+      folded.add(term.word);
+      spellings.set(term.surface, term.word);
+      spellings.set(term.word, term.word);
+    }
   }
-  const answer = indexAnswer(analyse(answerText), vocabulary);
+  const vocabulary: Vocabulary = { folded, spellings };
+  const answer = indexAnswer(answerText, analyse(answerText), vocabulary);
   const questionWords = new Set(analyse(input.question).terms.map((term) => term.word));
 
   if (answer.analysis.terms.length === 0 && answer.analysis.quantities.length === 0) {

@@ -28,6 +28,12 @@ export const PHRASES: Array<[RegExp, string]> = [
   [/\bbelow atmospheric\b|\bsub-?atmospheric\b/g, 'negative pressure'],
   [/\bright[- ]shift\b|\bshifts? (?:to )?the right\b|\bmoves? (?:to )?the right\b/g, 'rightshift'],
   [/\bleft[- ]shift\b|\bshifts? (?:to )?the left\b|\bmoves? (?:to )?the left\b/g, 'leftshift'],
+  // "shifting the curve to the right": the shift and its direction a few words apart.
+  [
+    /\b(?:shift|move)(?:s|ed|ing)?\b((?: \w+){0,3}?) (?:to(?:wards)? )?the right\b/g,
+    'rightshift$1',
+  ],
+  [/\b(?:shift|move)(?:s|ed|ing)?\b((?: \w+){0,3}?) (?:to(?:wards)? )?the left\b/g, 'leftshift$1'],
 ];
 
 /**
@@ -123,12 +129,21 @@ const GROUPS: string[][] = [
   ['spontaneously', 'spontaneous', 'automatically', 'naturally'],
   ['stable', 'stability', 'favourable', 'favorable'],
   ['checkpoint', 'check'],
+  ['fast', 'quick', 'rapid', 'faster', 'quickly', 'rapidly', 'quicker'],
+  ['large', 'big', 'huge', 'bigger', 'larger', 'vast', 'enormous'],
+  ['small', 'tiny', 'little', 'smaller'],
+  ['thin', 'thinner'],
+  ['thick', 'thicker'],
+  ['allow', 'let', 'permit', 'enable'],
+  ['forbid', 'ban', 'prohibit', 'bar'],
 ];
 
 /** Each word's group representative. */
 export const SYNONYM_OF = new Map<string, string>();
 for (const group of GROUPS) {
-  const [head] = group;
+  // A group whose first word already belongs to an earlier group joins that group, so a word is
+  // folded to one form however many groups name it ("shrivel" → "shrink" → "collapse").
+  const head = group[0] === undefined ? undefined : (SYNONYM_OF.get(group[0]) ?? group[0]);
   for (const word of group) if (head && !SYNONYM_OF.has(word)) SYNONYM_OF.set(word, head);
 }
 
@@ -158,12 +173,39 @@ const OPPOSITES: Array<[string, string]> = [
   ['actual', 'virtual'],
   ['internal', 'external'],
   ['suppressor', 'oncogene'],
+  // General opposites, not tied to one course (decision 0225).
+  ['circular', 'linear'],
+  ['fast', 'slowly'],
+  ['large', 'small'],
+  ['thick', 'thin'],
+  ['active', 'passive'],
+  ['direct', 'indirect'],
+  ['inside', 'outside'],
+  ['before', 'after'],
+  ['strong', 'weak'],
+  ['win', 'lose'],
+  ['allow', 'forbid'],
+  ['rightshift', 'leftshift'],
+  ['collapse', 'relax'],
+  ['add', 'subtract'],
+  ['multiply', 'divide'],
+  ['increase', 'decrease'],
+  ['into', 'out'],
+  ['absorb', 'release'],
 ];
 
-export const OPPOSITE_OF = new Map<string, string>();
+/** Each folded word's opposites (a word may have several: "lose" is the opposite of "gain" and "win"). */
+export const OPPOSITE_OF = new Map<string, Set<string>>();
 for (const [a, b] of OPPOSITES) {
   const left = SYNONYM_OF.get(a) ?? a;
   const right = SYNONYM_OF.get(b) ?? b;
-  OPPOSITE_OF.set(left, right);
-  OPPOSITE_OF.set(right, left);
+  if (left === right) continue;
+  for (const [word, opposite] of [
+    [left, right],
+    [right, left],
+  ] as const) {
+    const set = OPPOSITE_OF.get(word) ?? new Set<string>();
+    set.add(opposite);
+    OPPOSITE_OF.set(word, set);
+  }
 }

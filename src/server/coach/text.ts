@@ -35,11 +35,16 @@ const SUBSCRIPTS: Record<string, string> = {
   μ: 'u',
 };
 
-/** Lower case, accents removed, typographic symbols folded to ASCII. */
-export function foldText(text: string): string {
+/** Typographic symbols folded to ASCII (× to *, − to -, subscripts to digits), case kept. */
+export function foldSymbols(text: string): string {
   let folded = '';
   for (const ch of text.normalize('NFKC')) folded += SUBSCRIPTS[ch] ?? ch;
-  return folded
+  return folded;
+}
+
+/** Lower case, accents removed, typographic symbols folded to ASCII. */
+export function foldText(text: string): string {
+  return foldSymbols(text)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
