@@ -2,8 +2,11 @@
  * The ePub reader in headless Chromium against the built app (decision 0165): a library hit
  * opens the book at the hit's chapter; find lists every place with its context and opens one;
  * the table of contents, page buttons and arrow keys move through the book; text size and
- * theme reach the book's text; the position (a CFI) is restored in a second browser context;
- * a DRM book says so; a book's script never runs; axe at 390 and 1280 px.
+ * theme reach the book's text, and the dark theme darkens the whole page, margins included;
+ * the position (a CFI) is restored in a second browser context; a selection becomes a
+ * highlight with a note by keyboard, is drawn over the text and listed again in another
+ * browser context, and opens a new flashcard (decision 0167); a DRM book says so; a book's
+ * script never runs; axe at 390 and 1280 px.
  */
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +117,50 @@ async function percentRead(page: Page): Promise<number> {
   return match ? Number(match[1]) : -1;
 }
 
+/** The pixels the page shows in a rectangle (page coordinates), as [r, g, b]. */
+async function pixels(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+): Promise<[number, number, number][]> {
+  const png = await page.screenshot({ clip, animations: 'disabled' });
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const out: [number, number, number][] = [];
+    for (let i = 0; i < data.length; i += 4) out.push([data[i]!, data[i + 1]!, data[i + 2]!]);
+    return out;
+  }, png.toString('base64'));
+}
+
+/** Where the first `length` characters of the paragraph starting with `start` are on the page. */
+async function textBox(page: Page, start: string, length: number) {
+  const frame = bookFrame(page)!;
+  const inFrame = await frame.evaluate(
+    ([prefix, count]) => {
+      const paragraph = Array.from(document.querySelectorAll('p')).find((p) =>
+        (p.textContent ?? '').startsWith(prefix),
+      )!;
+      const range = document.createRange();
+      range.setStart(paragraph.firstChild!, 0);
+      range.setEnd(paragraph.firstChild!, count);
+      const rect = range.getClientRects()[0]!;
+      return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+    },
+    [start, length] as const,
+  );
+  const frameBox = (await (await frame.frameElement()).boundingBox())!;
+  return { ...inFrame, x: inFrame.x + frameBox.x, y: inFrame.y + frameBox.y };
+}
+
+/** Share of pixels tinted green (a green highlight over black-on-white text is). */
+function greenShare(shown: [number, number, number][]): number {
+  return shown.filter(([r, g, b]) => g > r + 25 && g > b + 10).length / shown.length;
+}
+
 async function savedPosition() {
   const { data } = await app.service
     .from('lesson_progress')
@@ -201,6 +248,21 @@ describe('ePub reader', () => {
     await expect
       .poll(() => bookFrame(page)!.evaluate(() => getComputedStyle(document.body).color))
       .toBe('rgb(230, 230, 230)');
+    // The whole page of the book is dark, the margins around the text too (they stayed white
+    // when the theme changed after the chapter had loaded).
+    const region = (await page
+      .getByRole('region', { name: 'Book: Pterosaur reader' })
+      .boundingBox())!;
+    const strip = (x: number) => ({ x, y: region.y + 8, width: 6, height: region.height - 16 });
+    await expect
+      .poll(async () => {
+        const shown = [
+          ...(await pixels(page, strip(region.x + 4))),
+          ...(await pixels(page, strip(region.x + region.width - 10))),
+        ];
+        return Math.max(...shown.map(([r, g, b]) => Math.max(r, g, b)));
+      })
+      .toBeLessThan(60);
     await app.shot(page, 'epub-reader-dark-desktop');
     await page.getByLabel('Theme').selectOption('sepia');
     await expect
@@ -226,6 +288,112 @@ describe('ePub reader', () => {
     await app.shot(page, 'epub-reader-mobile');
     await page.context().close();
   });
+
+  it('highlights a selection by keyboard, draws and lists it on another device, and makes a card of it', async () => {
+    const page = await app.signedInPage('desktop', learner.email, readerPath(lessonId));
+    await toolbar(page).getByRole('button', { name: 'Contents' }).click();
+    await page
+      .getByRole('navigation', { name: 'Table of contents' })
+      .getByRole('button', { name: '1. Origins' })
+      .click();
+    await expect.poll(() => bookText(page)).toContain('Origins paragraph 1.');
+
+    // The learner selects the paragraph's opening words in the book (as a mouse or caret
+    // browsing would); from there on, the keyboard alone.
+    const selected = await bookFrame(page)!.evaluate(() => {
+      const paragraph = Array.from(document.querySelectorAll('p')).find((p) =>
+        (p.textContent ?? '').startsWith('Origins paragraph 1.'),
+      )!;
+      const range = document.createRange();
+      range.setStart(paragraph.firstChild!, 0);
+      range.setEnd(paragraph.firstChild!, 30);
+      const selection = document.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return range.toString();
+    });
+    const bar = page.getByRole('region', { name: 'Highlight the selection' });
+    await bar.waitFor();
+    expect(await bar.textContent()).toContain(`1. Origins: “${selected}”`);
+    await bar.getByRole('button', { name: 'Green' }).focus();
+    await page.keyboard.press('Space');
+    expect(await bar.getByRole('button', { name: 'Green' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await page.keyboard.type('Compare with the bird wing.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Highlight and note saved.').waitFor();
+    await bar.waitFor({ state: 'detached' });
+
+    const { data: rows } = await app.service
+      .from('highlights')
+      .select('id, locator, text, colour')
+      .eq('user_id', learner.id)
+      .eq('lesson_id', lessonId);
+    expect(rows).toHaveLength(1);
+    const row = rows![0] as {
+      id: string;
+      locator: { kind: string; cfi: string; chapter: number; label: string };
+      text: string;
+      colour: string;
+    };
+    expect(row).toMatchObject({ text: selected, colour: 'green' });
+    // A range CFI: the selection's start and end, not a point.
+    expect(row.locator).toMatchObject({ kind: 'epub', chapter: 2, label: '1. Origins' });
+    expect(row.locator.cfi).toMatch(/^epubcfi\([^,]+,[^,]+,[^,]+\)$/);
+    const { data: notes } = await app.service
+      .from('notes')
+      .select('title, body, highlight_id')
+      .eq('user_id', learner.id);
+    expect(notes).toEqual([
+      {
+        title: 'Pterosaur reader, 1. Origins',
+        body: `> ${selected}\n\nCompare with the bird wing.`,
+        highlight_id: row.id,
+      },
+    ]);
+
+    // Drawn over the words, green.
+    await expect
+      .poll(async () =>
+        greenShare(await pixels(page, await textBox(page, 'Origins paragraph 1.', 30))),
+      )
+      .toBeGreaterThan(0.3);
+    await app.shot(page, 'epub-highlight-desktop');
+    await page.context().close();
+
+    // Another device: the highlight is drawn where it was and listed; it makes a flashcard.
+    const phone = await app.signedInPage('mobile', learner.email, readerPath(lessonId));
+    await expect.poll(() => toolbar(phone).textContent()).toContain('Origins');
+    await expect.poll(() => bookText(phone)).toContain('Origins paragraph 1.');
+    await expect
+      .poll(async () =>
+        greenShare(await pixels(phone, await textBox(phone, 'Origins paragraph 1.', 30))),
+      )
+      .toBeGreaterThan(0.3);
+    await expect
+      .poll(() =>
+        toolbar(phone)
+          .getByRole('button', { name: /Highlights/ })
+          .textContent(),
+      )
+      .toBe('Highlights (1)');
+    await toolbar(phone)
+      .getByRole('button', { name: /Highlights/ })
+      .click();
+    const panel = phone.getByRole('dialog', { name: 'Highlights' });
+    const item = panel.getByRole('list', { name: 'Your highlights' }).getByRole('listitem');
+    await expect.poll(() => item.textContent()).toContain(selected);
+    expect(await item.getByRole('button', { name: '1. Origins' }).count()).toBe(1);
+    await app.shot(phone, 'epub-highlights-panel-mobile');
+    await item.getByRole('link', { name: 'Card from this highlight' }).click();
+    await phone.waitForURL(new RegExp(`/app/flashcards/new\\?highlight=${row.id}$`));
+    await phone.getByRole('heading', { name: 'Card from a highlight' }).waitFor();
+    await phone.context().close();
+  }, 180_000);
 
   it('says a DRM-protected book cannot be shown, and never runs a book’s script', async () => {
     const locked = await app.signedInPage('desktop', learner.email, readerPath(drmLessonId));

@@ -1,7 +1,8 @@
 /**
  * The learner's highlights in a lesson's file (`public.highlights`, decision 0150), and a note
  * made with one (`public.notes.highlight_id`, decision 0161). The locator is the reader's own:
- * `{ kind: 'pdf', page, start, end }` for PDF, `{ kind: 'epub', cfi, chapter }` for ePub.
+ * `{ kind: 'pdf', page, start, end }` for PDF, `{ kind: 'epub', cfi, chapter, label? }` for ePub
+ * (the CFI of the selected range, its chapter's spine position and title; decision 0167).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
@@ -12,7 +13,7 @@ export type HighlightColour = (typeof highlightColours)[number];
 
 export type Locator =
   | { kind: 'pdf'; page: number; start: number; end: number }
-  | { kind: 'epub'; cfi: string; chapter: number };
+  | { kind: 'epub'; cfi: string; chapter: number; label?: string };
 
 export interface Highlight {
   id: string;
@@ -66,9 +67,11 @@ export interface NewHighlight {
   note: string;
 }
 
-/** Where a highlight is, in words, for a note's title. */
-function placeOf(locator: Locator): string {
-  return locator.kind === 'pdf' ? `page ${locator.page}` : `chapter ${locator.chapter}`;
+/** Where a highlight is, in words: a note's title and the reader's highlights panel. */
+export function placeOf(locator: Locator): string {
+  if (locator.kind === 'pdf') return `Page ${locator.page}`;
+  const label = typeof locator.label === 'string' ? locator.label.trim() : '';
+  return label || `Chapter ${locator.chapter}`;
 }
 
 export async function createHighlight(input: NewHighlight): Promise<Highlight> {

@@ -2,14 +2,22 @@
  * The ePub reader (issue 12, decision 0165): a lesson's book rendered by foliate-js, one
  * chapter at a time as real text in an iframe, with the table of contents, page and chapter
  * turns, text size and theme, find in the whole book with each hit in its context, and the
- * keyboard. It reports the reading position as a CFI and the learner's activity to the reader
- * shell's reading session, which saves them (decision 0163). Loaded only with the reader's
- * route, as its own chunk: never in the app's first load.
+ * keyboard, and highlights made from a selection in the book (drawn over the text, listed in
+ * the highlights panel, each can become a note or a flashcard; decision 0167). It reports the
+ * reading position as a CFI and the learner's activity to the reader shell's reading session,
+ * which saves them (decision 0163). Loaded only with the reader's route, as its own chunk:
+ * never in the app's first load.
  */
 import 'foliate-js/view.js';
 import { EPUB } from 'foliate-js/epub.js';
 import type { FoliateTocItem } from 'foliate-js/epub.js';
-import type { FoliateRelocate, FoliateSearchResult, View } from 'foliate-js/view.js';
+import { Overlayer } from 'foliate-js/overlayer.js';
+import type {
+  FoliateDrawAnnotation,
+  FoliateRelocate,
+  FoliateSearchResult,
+  View,
+} from 'foliate-js/view.js';
 import {
   useEffect,
   useId,
@@ -18,7 +26,7 @@ import {
   type FormEvent,
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
-import { ChevronLeft, ChevronRight, List, Search, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Highlighter, List, Search, X } from 'lucide-react';
 import { LoadError, LoadingBlock } from '@/components/app-page';
 import { SearchForm } from '@/components/search-form';
 import { useAppSession } from '@/lib/app-session';
@@ -33,6 +41,9 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/components/ui/sheet';
+import { placeOf, type Highlight, type HighlightColour } from '../api/highlights';
+import { HighlightBar, HighlightList } from '../highlight-ui';
+import { useHighlighting } from '../use-highlighting';
 import type { ViewerProps } from '../viewer-props';
 import { useChapterHref } from './api/get-chapter-href';
 import { useEpubBook } from './api/get-epub-book';
@@ -68,6 +79,35 @@ interface BookViewProps {
   onPositionChange: (position: EpubPosition) => void;
   /** The learner did something inside the book (its frame's events never reach the page). */
   onActivity: () => void;
+  highlighting: ReturnType<typeof useHighlighting>;
+}
+
+/** A selection in the book that can become a highlight. */
+interface BookSelection {
+  cfi: string;
+  /** The chapter's spine position, 1-based. */
+  chapter: number;
+  label: string;
+  text: string;
+  /** Clears the selection in the chapter's frame. */
+  clear: () => void;
+}
+
+/**
+ * The fill of each colour over the book's text (drawn at 30 % opacity by foliate's overlayer,
+ * so text stays readable on every theme); the same hues as the swatches.
+ */
+const highlightFill: Record<HighlightColour, string> = {
+  yellow: '#facc15',
+  green: '#22c55e',
+  blue: '#0ea5e9',
+  pink: '#ec4899',
+};
+
+type EpubHighlight = Highlight & { locator: { kind: 'epub' } };
+
+function isEpubHighlight(highlight: Highlight): highlight is EpubHighlight {
+  return highlight.locator.kind === 'epub';
 }
 
 /** `?chapter=N` (a library hit's spine position, 1-based), or null. */
@@ -83,6 +123,7 @@ export function EpubReader({ lesson, fileUrl, requested, session }: ViewerProps)
   const book = useEpubBook(app.userId, filePath, fileUrl);
   const start = useChapterHref(app.userId, filePath, chapter);
   const savedCfi = typeof lesson.position?.cfi === 'string' ? lesson.position.cfi : null;
+  const highlighting = useHighlighting(lesson);
 
   if (book.isPending || (chapter !== null && start.isPending)) {
     return (
@@ -113,6 +154,7 @@ export function EpubReader({ lesson, fileUrl, requested, session }: ViewerProps)
       startHref={start.data ?? null}
       onPositionChange={(position) => session.savePosition({ ...position })}
       onActivity={session.noteActivity}
+      highlighting={highlighting}
     />
   );
 }
@@ -181,6 +223,7 @@ function BookView({
   startHref,
   onPositionChange,
   onActivity,
+  highlighting,
 }: BookViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<View | null>(null);
@@ -199,6 +242,11 @@ function BookView({
   const [contentsOpen, setContentsOpen] = useState(false);
   const [findOpen, setFindOpen] = useState(false);
   const [find, setFind] = useState<FindState | null>(null);
+  const [highlightsOpen, setHighlightsOpen] = useState(false);
+  const [selection, setSelection] = useState<BookSelection | null>(null);
+  const highlights = highlighting.list.filter(isEpubHighlight);
+  /** The highlights drawn in the view, by CFI: what `create-overlay` and `draw-annotation` read. */
+  const drawn = useRef(new Map<string, EpubHighlight>());
 
   useEffect(() => {
     callbacks.current = { onPositionChange, onActivity };
@@ -230,8 +278,52 @@ function BookView({
     };
     const onBookActivity = () => callbacks.current.onActivity();
 
+    // A selection made with the mouse, touch or the keyboard (caret browsing) in a chapter.
+    const watchSelection = (doc: Document, index: number) => {
+      let timer: number | undefined;
+      const read = () => {
+        const chosen = doc.getSelection();
+        if (!chosen || chosen.isCollapsed || chosen.rangeCount === 0) return;
+        const range = chosen.getRangeAt(0);
+        const text = range.toString().replace(/\s+/g, ' ').trim();
+        if (!text) return;
+        let cfi: string;
+        try {
+          cfi = view.getCFI(index, range);
+        } catch {
+          return;
+        }
+        setSelection({
+          cfi,
+          chapter: index + 1,
+          label: view.lastLocation?.tocItem?.label?.trim().slice(0, 200) ?? '',
+          text: text.slice(0, 5000),
+          clear: () => doc.getSelection()?.removeAllRanges(),
+        });
+      };
+      doc.addEventListener('selectionchange', () => {
+        window.clearTimeout(timer);
+        timer = window.setTimeout(read, 150);
+      });
+    };
+    const onCreateOverlay = (event: Event) => {
+      const { index } = (event as CustomEvent<{ index: number }>).detail;
+      for (const highlight of drawn.current.values()) {
+        if (highlight.locator.chapter === index + 1) {
+          void view.addAnnotation({ value: highlight.locator.cfi }).catch(() => undefined);
+        }
+      }
+    };
+    const onDrawAnnotation = (event: Event) => {
+      const { draw, annotation } = (event as CustomEvent<FoliateDrawAnnotation>).detail;
+      const highlight = drawn.current.get(annotation.value);
+      if (highlight) draw(Overlayer.highlight, { color: highlightFill[highlight.colour] });
+    };
+    const onShowAnnotation = () => setHighlightsOpen(true);
+
     const onLoad = (event: Event) => {
-      const { doc } = (event as CustomEvent<{ doc: Document; index: number }>).detail;
+      const { doc, index } = (event as CustomEvent<{ doc: Document; index: number }>).detail;
+      watchSelection(doc, index);
       // The chapter's frame is named for screen readers by the chapter's own title.
       const chapter = doc.title.trim();
       doc.defaultView?.frameElement?.setAttribute(
@@ -272,6 +364,9 @@ function BookView({
         if (book.sections.length === 0) throw new Error('it has no chapters');
         view.addEventListener('load', onLoad);
         view.addEventListener('relocate', onRelocate);
+        view.addEventListener('create-overlay', onCreateOverlay);
+        view.addEventListener('draw-annotation', onDrawAnnotation);
+        view.addEventListener('show-annotation', onShowAnnotation);
         host.append(view);
         await view.open(book);
         if (closed) return;
@@ -301,6 +396,9 @@ function BookView({
       void searchRef.current?.return(undefined);
       view.removeEventListener('load', onLoad);
       view.removeEventListener('relocate', onRelocate);
+      view.removeEventListener('create-overlay', onCreateOverlay);
+      view.removeEventListener('draw-annotation', onDrawAnnotation);
+      view.removeEventListener('show-annotation', onShowAnnotation);
       view.close();
       view.remove();
       book?.destroy();
@@ -315,6 +413,46 @@ function BookView({
 
   const view = () => viewRef.current;
   const ready = opened === 'ready';
+
+  // The saved highlights drawn over the book: new or recoloured ones added, deleted ones
+  // removed (adding one again redraws it). Chapters loaded later draw theirs from `drawn`, in
+  // `create-overlay`.
+  const shown = useRef(new Map<string, HighlightColour>());
+  const highlightKey = highlights.map((h) => `${h.id}:${h.colour}`).join();
+  useEffect(() => {
+    drawn.current = new Map(highlights.map((h) => [h.locator.cfi, h]));
+    const v = viewRef.current;
+    if (!v) return;
+    for (const cfi of shown.current.keys()) {
+      if (!drawn.current.has(cfi)) void v.deleteAnnotation({ value: cfi }).catch(() => undefined);
+    }
+    for (const [cfi, highlight] of drawn.current) {
+      if (shown.current.get(cfi) !== highlight.colour) {
+        void v.addAnnotation({ value: cfi }).catch(() => undefined);
+      }
+    }
+    shown.current = new Map(highlights.map((h) => [h.locator.cfi, h.colour]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by ids and colours.
+  }, [highlightKey, ready]);
+
+  function saveHighlight() {
+    if (!selection) return;
+    const { cfi, chapter, label, text, clear } = selection;
+    highlighting.save(
+      { locator: { kind: 'epub', cfi, chapter, ...(label ? { label } : {}) }, text },
+      () => {
+        clear();
+        setSelection(null);
+      },
+    );
+  }
+
+  function openHighlight(highlight: Highlight) {
+    if (highlight.locator.kind !== 'epub') return;
+    callbacks.current.onActivity();
+    setHighlightsOpen(false);
+    void view()?.goTo(highlight.locator.cfi);
+  }
 
   function go(direction: 'prev' | 'next') {
     callbacks.current.onActivity();
@@ -420,6 +558,15 @@ function BookView({
           <Search aria-hidden="true" />
           Find
         </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setHighlightsOpen(true)}
+          disabled={!ready}
+        >
+          <Highlighter aria-hidden="true" />
+          Highlights ({highlights.length})
+        </Button>
         <div className="flex items-center gap-1" role="group" aria-label="Text size">
           <Button
             variant="outline"
@@ -490,8 +637,24 @@ function BookView({
         )}
         <div ref={hostRef} className="size-full" />
       </div>
+      {selection && (
+        <HighlightBar
+          place={selection.label || `Chapter ${selection.chapter}`}
+          text={selection.text}
+          draft={highlighting.draft}
+          onDraftChange={highlighting.setDraft}
+          saving={highlighting.saving}
+          onSave={saveHighlight}
+          onCancel={() => {
+            selection.clear();
+            setSelection(null);
+            highlighting.clearNote();
+          }}
+        />
+      )}
       <p className="text-xs text-muted-foreground max-sm:sr-only">
-        Turn pages with the arrow keys or Page Up and Page Down while the book has focus.
+        Turn pages with the arrow keys or Page Up and Page Down while the book has focus. Select
+        text in the book to highlight it; the highlight controls follow the book.
       </p>
 
       <Sheet open={contentsOpen} onOpenChange={setContentsOpen}>
@@ -519,6 +682,27 @@ function BookView({
               ))}
             </ol>
           </nav>
+        </SheetContent>
+      </Sheet>
+
+      <Sheet open={highlightsOpen} onOpenChange={setHighlightsOpen}>
+        <SheetContent side="right" className="overflow-y-auto">
+          <SheetHeader>
+            <SheetTitle>Highlights</SheetTitle>
+            <SheetDescription>
+              Your highlights in {title}: open one in the book, or make a note or a flashcard from
+              it.
+            </SheetDescription>
+          </SheetHeader>
+          <div className="px-4 pb-4">
+            <HighlightList
+              highlights={highlights}
+              placeOf={(highlight) => placeOf(highlight.locator)}
+              emptyText="No highlights yet. Select text in the book to highlight it."
+              onGoTo={openHighlight}
+              onDelete={highlighting.discard}
+            />
+          </div>
         </SheetContent>
       </Sheet>
 

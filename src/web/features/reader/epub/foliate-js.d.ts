@@ -76,5 +76,28 @@ declare module 'foliate-js/view.js' {
     }): AsyncGenerator<FoliateSearchResult>;
     clearSearch(): void;
     close(): void;
+    /** The CFI of a range in the section at `index` (0-based spine position). */
+    getCFI(index: number, range: Range): string;
+    /**
+     * Draws an annotation whose `value` is a CFI in its section, if that section is loaded: the
+     * view answers with `draw-annotation` ({@link FoliateDrawAnnotation}). Loading a section
+     * fires `create-overlay` with its index, when its annotations should be added again.
+     */
+    addAnnotation(annotation: { value: string }): Promise<{ index: number; label: string } | void>;
+    deleteAnnotation(annotation: { value: string }): Promise<unknown>;
+  }
+  export interface FoliateDrawAnnotation {
+    draw: (
+      func: (rects: DOMRect[], options?: { color?: string }) => SVGElement,
+      options?: { color?: string },
+    ) => void;
+    annotation: { value: string };
+  }
+}
+
+declare module 'foliate-js/overlayer.js' {
+  export class Overlayer {
+    /** A translucent box over each line of the range, filled with `color`. */
+    static highlight(rects: DOMRect[], options?: { color?: string; padding?: number }): SVGElement;
   }
 }

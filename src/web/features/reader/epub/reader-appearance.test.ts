@@ -27,6 +27,8 @@ describe('reader themes', () => {
     );
     expect(css).toContain('font-size: 150%');
     expect(css).toContain(readerThemes.sepia.background);
+    // foliate paints the margins with it when the theme changes after the chapter loaded.
+    expect(css).toContain(`--theme-bg-color: ${readerThemes.sepia.background}`);
     expect(css).toContain('OpenDyslexic');
     expect(css).toContain('line-height: 2.1');
     expect(

@@ -61,10 +61,6 @@ export function stepTextSize(current: number, direction: 1 | -1): number {
   return steps[Math.min(steps.length - 1, Math.max(0, from + direction))]!;
 }
 
-/**
- * The style sheet foliate puts in each chapter. The theme's colours override the book's (a
- * book's own dark-on-white text would vanish on the dark theme); sizes scale the book's own.
- */
 /** The app-wide accessibility preferences (decision 0170) the book follows too. */
 export interface AppReadingPreferences {
   dyslexicFont: boolean;
@@ -73,6 +69,13 @@ export interface AppReadingPreferences {
 
 const lineHeights = { default: '1.5', relaxed: '1.8', loose: '2.1' } as const;
 
+/**
+ * The style sheet foliate puts in each chapter. The theme's colours override the book's (a
+ * book's own dark-on-white text would vanish on the dark theme); sizes scale the book's own.
+ * foliate paints the margins around the text with the colour it read from the chapter when
+ * the chapter loaded, unless `--theme-bg-color` names one: without it, a theme chosen later
+ * left the old colour (white around a dark page).
+ */
 export function bookStyles(
   { theme, textSize }: ReaderAppearance,
   { dyslexicFont, lineSpacing }: AppReadingPreferences,
@@ -83,6 +86,7 @@ export function bookStyles(
     html {
       color-scheme: ${theme === 'dark' ? 'dark' : 'light'};
       font-size: ${textSize}% !important;
+      --theme-bg-color: ${colours.background};
     }
     html, body { background: ${colours.background} !important; color: ${colours.text} !important; }
     body * { color: inherit !important; background-color: transparent !important; border-color: currentColor; }

@@ -13,7 +13,6 @@ import {
   ChevronRight,
   ChevronDown,
   ChevronUp,
-  Highlighter,
   MoveHorizontal,
   PanelLeft,
   Search,
@@ -26,14 +25,8 @@ import { LoadingBlock } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { Textarea } from '@/components/ui/textarea';
-import { useAppSession } from '@/lib/app-session';
-import {
-  highlightColours,
-  useHighlightMutations,
-  useHighlights,
-  type HighlightColour,
-} from '../api/highlights';
+import { HighlightBar } from '../highlight-ui';
+import { useHighlighting } from '../use-highlighting';
 import type { ViewerProps } from '../viewer-props';
 import {
   fitWidthScale,
@@ -122,7 +115,6 @@ function DocumentView({
   startPage: number;
   session: ViewerProps['session'];
 }) {
-  const app = useAppSession();
   const pageCount = doc.numPages;
   const scroller = useRef<HTMLDivElement>(null);
   const findField = useRef<HTMLInputElement>(null);
@@ -145,10 +137,7 @@ function DocumentView({
   const [hitIndex, setHitIndex] = useState(-1);
   const [selection, setSelection] = useState<PendingSelection | null>(null);
   const [selectionNote, setSelectionNote] = useState<string | null>(null);
-  const [colour, setColour] = useState<HighlightColour>('yellow');
-  const [note, setNote] = useState('');
-  const highlights = useHighlights(app.userId, lesson.id);
-  const { create, remove } = useHighlightMutations(app.userId, lesson.id);
+  const highlighting = useHighlighting(lesson);
   /** Where to scroll once the layout is ready: a page and how far down it. */
   const anchor = useRef<{ page: number; fraction: number } | null>({
     page: startPage,
@@ -383,26 +372,11 @@ function DocumentView({
 
   const saveHighlight = () => {
     if (!selection) return;
-    create.mutate(
-      {
-        courseId: lesson.courseId,
-        lessonId: lesson.id,
-        lessonTitle: lesson.title,
-        locator: { kind: 'pdf', page: selection.page, start: selection.start, end: selection.end },
-        text: selection.text,
-        colour,
-        note,
-      },
-      {
-        onSuccess: () => {
-          toast.success(note.trim() ? 'Highlight and note saved.' : 'Highlight saved.');
-          setSelection(null);
-          setNote('');
-          document.getSelection()?.removeAllRanges();
-        },
-        onError: (reason) => toast.error(`Could not save the highlight: ${reason.message}`),
-      },
-    );
+    const { page: at, start, end, text } = selection;
+    highlighting.save({ locator: { kind: 'pdf', page: at, start, end }, text }, () => {
+      setSelection(null);
+      document.getSelection()?.removeAllRanges();
+    });
   };
 
   const currentHit = search && hitIndex >= 0 ? search.hits[hitIndex] : undefined;
@@ -413,7 +387,7 @@ function DocumentView({
       list.push(mark);
       byPage.set(pageNumber, list);
     };
-    for (const highlight of highlights.data ?? []) {
+    for (const highlight of highlighting.list) {
       if (highlight.locator.kind !== 'pdf') continue;
       add(highlight.locator.page, {
         key: `h-${highlight.id}`,
@@ -432,7 +406,7 @@ function DocumentView({
       });
     });
     return byPage;
-  }, [highlights.data, search, hitIndex]);
+  }, [highlighting.list, search, hitIndex]);
 
   const innerWidth = layout
     ? Math.max(columnWidth, Math.max(...layout.widths) + 2 * PAGE_GAP)
@@ -621,17 +595,12 @@ function DocumentView({
               outline={outline}
               page={page}
               pageCount={pageCount}
-              highlights={highlights.data ?? []}
+              highlights={highlighting.list}
               onGoTo={(target) => {
                 goTo(target);
                 if (!window.matchMedia('(min-width: 1024px)').matches) setSidebarOpen(false);
               }}
-              onDelete={(highlight) =>
-                remove.mutate(highlight.id, {
-                  onSuccess: () => toast.success('Highlight deleted.'),
-                  onError: (reason) => toast.error(`Could not delete it: ${reason.message}`),
-                })
-              }
+              onDelete={highlighting.discard}
             />
           </aside>
         )}
@@ -665,68 +634,28 @@ function DocumentView({
               </div>
             )}
           </div>
-          {(selection || selectionNote) && (
-            <section
-              aria-label="Highlight the selection"
-              className="grid shrink-0 gap-2 border-t bg-background p-3"
-            >
-              {selection ? (
-                <>
-                  <p className="line-clamp-2 text-sm">
-                    <Highlighter aria-hidden="true" className="mr-1 inline size-4" />
-                    Page {selection.page}: “{selection.text}”
-                  </p>
-                  <div className="flex flex-wrap items-end gap-3">
-                    <fieldset className="flex items-center gap-1">
-                      <legend className="sr-only">Colour</legend>
-                      {highlightColours.map((option) => (
-                        <button
-                          key={option}
-                          type="button"
-                          aria-pressed={colour === option}
-                          aria-label={option[0]!.toUpperCase() + option.slice(1)}
-                          onClick={() => setColour(option)}
-                          className={`size-7 rounded-full ring-offset-2 ring-offset-background aria-pressed:ring-2 aria-pressed:ring-foreground ${swatch[option]}`}
-                        />
-                      ))}
-                    </fieldset>
-                    <div className="grid min-w-48 flex-1 gap-1">
-                      <label htmlFor="pdf-highlight-note" className="text-sm font-medium">
-                        Note (optional)
-                      </label>
-                      <Textarea
-                        id="pdf-highlight-note"
-                        rows={1}
-                        maxLength={20000}
-                        value={note}
-                        onChange={(event) => setNote(event.target.value)}
-                        className="min-h-9"
-                      />
-                    </div>
-                    <Button onClick={saveHighlight} disabled={create.isPending}>
-                      <Highlighter aria-hidden="true" />
-                      {create.isPending ? 'Saving…' : 'Highlight'}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      onClick={() => {
-                        setSelection(null);
-                        setNote('');
-                      }}
-                    >
-                      Cancel
-                    </Button>
-                  </div>
-                </>
-              ) : (
-                <p className="flex items-center justify-between gap-2 text-sm">
-                  {selectionNote}
-                  <Button size="sm" variant="ghost" onClick={() => setSelectionNote(null)}>
-                    Dismiss
-                  </Button>
-                </p>
-              )}
-            </section>
+          {selection ? (
+            <HighlightBar
+              place={`Page ${selection.page}`}
+              text={selection.text}
+              draft={highlighting.draft}
+              onDraftChange={highlighting.setDraft}
+              saving={highlighting.saving}
+              onSave={saveHighlight}
+              onCancel={() => {
+                setSelection(null);
+                highlighting.clearNote();
+              }}
+            />
+          ) : (
+            selectionNote && (
+              <p className="flex shrink-0 items-center justify-between gap-2 border-t bg-background p-3 text-sm">
+                {selectionNote}
+                <Button size="sm" variant="ghost" onClick={() => setSelectionNote(null)}>
+                  Dismiss
+                </Button>
+              </p>
+            )
           )}
         </div>
       </div>
@@ -735,10 +664,3 @@ function DocumentView({
 }
 
 const noMarks: Mark[] = [];
-
-const swatch: Record<HighlightColour, string> = {
-  yellow: 'bg-yellow-300',
-  green: 'bg-green-300',
-  blue: 'bg-sky-300',
-  pink: 'bg-pink-300',
-};

@@ -4,12 +4,10 @@
  * flashcard made from each.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { NotebookPen, Layers, Trash2 } from 'lucide-react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { Highlight } from '../api/highlights';
+import { placeOf, type Highlight } from '../api/highlights';
+import { HighlightList } from '../highlight-ui';
 
 export interface OutlineItem {
   title: string;
@@ -42,13 +40,6 @@ export async function loadOutline(doc: PDFDocumentProxy): Promise<OutlineItem[]>
     );
   return resolve(raw);
 }
-
-const colourSwatch: Record<string, string> = {
-  yellow: 'bg-yellow-300',
-  green: 'bg-green-300',
-  blue: 'bg-sky-300',
-  pink: 'bg-pink-300',
-};
 
 export function PdfSidebar({
   doc,
@@ -83,58 +74,15 @@ export function PdfSidebar({
         )}
       </TabsContent>
       <TabsContent value="highlights" className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
-        {highlights.length === 0 ? (
-          <p className="p-2 text-sm text-muted-foreground">
-            No highlights yet. Select text on a page to highlight it.
-          </p>
-        ) : (
-          <ul className="grid gap-2">
-            {highlights.map((highlight) =>
-              highlight.locator.kind === 'pdf' ? (
-                <li key={highlight.id} className="grid gap-2 rounded-md border bg-card p-2 text-sm">
-                  <div className="flex items-start gap-2">
-                    <span
-                      aria-hidden="true"
-                      className={`mt-1 size-3 shrink-0 rounded-full ${colourSwatch[highlight.colour]}`}
-                    />
-                    <p className="line-clamp-4 min-w-0">{highlight.text}</p>
-                  </div>
-                  <div className="flex flex-wrap gap-1">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() =>
-                        onGoTo(highlight.locator.kind === 'pdf' ? highlight.locator.page : 1)
-                      }
-                    >
-                      Page {highlight.locator.page}
-                    </Button>
-                    <Button asChild size="sm" variant="ghost">
-                      <Link to={`/app/notes/new?highlight=${highlight.id}`}>
-                        <NotebookPen aria-hidden="true" />
-                        Note<span className="sr-only"> from this highlight</span>
-                      </Link>
-                    </Button>
-                    <Button asChild size="sm" variant="ghost">
-                      <Link to={`/app/flashcards/new?highlight=${highlight.id}`}>
-                        <Layers aria-hidden="true" />
-                        Card<span className="sr-only"> from this highlight</span>
-                      </Link>
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => onDelete(highlight)}
-                      aria-label={`Delete the highlight “${highlight.text.slice(0, 40)}”`}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </div>
-                </li>
-              ) : null,
-            )}
-          </ul>
-        )}
+        <HighlightList
+          highlights={highlights.filter((highlight) => highlight.locator.kind === 'pdf')}
+          placeOf={(highlight) => placeOf(highlight.locator)}
+          emptyText="No highlights yet. Select text on a page to highlight it."
+          onGoTo={(highlight) =>
+            onGoTo(highlight.locator.kind === 'pdf' ? highlight.locator.page : 1)
+          }
+          onDelete={onDelete}
+        />
       </TabsContent>
     </Tabs>
   );
