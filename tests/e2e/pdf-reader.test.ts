@@ -3,7 +3,9 @@
  * hit opens the reader at the hit's page; find steps through marked hits; zoom and fit to
  * width; the keyboard moves by page; a selection becomes a highlight with a note that is drawn
  * again after a reload; the page is restored in a second browser context; active reading
- * time reaches lesson_progress; a corrupt or missing file says so; axe at 390 and 1280 px.
+ * time reaches lesson_progress; a corrupt or missing file says so; a font the file names
+ * without embedding it comes from our own standard-font data (decision 0168); axe at 390 and
+ * 1280 px.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { storeDocument } from '../../src/server/library/documents';
 import { extractDocument } from '../../src/server/library/extract';
 import { insertRow } from '../integration/learning-fixture';
 import { startAppBrowser, type AppBrowser } from '../support/app-browser';
+import { minimalPdf } from '../support/minimal-pdf';
 
 let app: AppBrowser;
 let learner: { id: string; email: string };
@@ -21,6 +24,7 @@ let courseId: string;
 let lessonId: string;
 let corruptLessonId: string;
 let missingLessonId: string;
+let symbolLessonId: string;
 let pageCount: number;
 
 const readerPath = (lesson: string) => `/app/courses/${courseId}/lessons/${lesson}/read`;
@@ -79,6 +83,14 @@ beforeAll(async () => {
   );
   corruptLessonId = (await lesson(2, 'Damaged handout', corruptPath)).id;
   missingLessonId = (await lesson(3, 'Lost handout', `${course.id}/lessons/gone.pdf`)).id;
+  const symbolPath = `${course.id}/lessons/symbols.pdf`;
+  await storage.putObject(
+    'course-files',
+    symbolPath,
+    new Uint8Array(minimalPdf('abg', { font: 'Symbol' })),
+    'application/pdf',
+  );
+  symbolLessonId = (await lesson(4, 'Greek letters', symbolPath)).id;
   await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: course.id });
 }, 120_000);
 
@@ -245,6 +257,27 @@ describe('PDF reader', () => {
       .poll(() => missing.getByText(/could not be fetched|missing from the course/).count())
       .toBeGreaterThan(0);
     await missing.context().close();
+  });
+
+  it('draws a font the file names without embedding it from our own standard-font data', async () => {
+    const page = await app.signedInPage('desktop', learner.email, '/app');
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/standardFontDataUrl|font data/i.test(message.text())) warnings.push(message.text());
+    });
+    const fontFile = page.waitForResponse((response) =>
+      /\/standard_fonts\/FoxitSymbol\.pfb$/.test(response.url()),
+    );
+    await page.goto(new URL(readerPath(symbolLessonId), page.url()).href);
+    const response = await fontFile;
+    expect(response.status()).toBe(200);
+    expect(new URL(response.url()).origin).toBe(new URL(page.url()).origin);
+    await page.getByRole('region', { name: 'Page 1 of 1' }).waitFor();
+    await expect
+      .poll(() => page.locator('[data-text-layer][data-page="1"]').textContent())
+      .toContain('αβγ');
+    expect(warnings).toEqual([]);
+    await page.context().close();
   });
 
   it('passes axe at 390 and 1280 px', async () => {

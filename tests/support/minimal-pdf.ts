@@ -1,9 +1,10 @@
 /**
  * A small valid PDF written by hand (no library, nothing downloaded): one A4 page showing a
  * line of text, with a cross-reference table whose byte offsets are computed, so readers that
- * check the structure accept it.
+ * check the structure accept it. The font is one of the 14 standard ones, named and not
+ * embedded (Helvetica unless `font` says otherwise), as many real files have it.
  */
-export function minimalPdf(text: string): Buffer {
+export function minimalPdf(text: string, { font = 'Helvetica' }: { font?: string } = {}): Buffer {
   // PDF strings escape backslashes and parentheses; keep the line to printable ASCII.
   const line = text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
   const content = `BT /F1 18 Tf 72 770 Td (${line}) Tj ET`;
@@ -12,7 +13,7 @@ export function minimalPdf(text: string): Buffer {
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Type /Font /Subtype /Type1 /BaseFont /${font.replace(/[^A-Za-z-]/g, '')} >>`,
   ];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];

@@ -4,10 +4,23 @@
  * a file (`isEvalSupported: false`), so a crafted PDF cannot run script through font
  * compilation. Failures become sentences a learner can act on.
  */
-import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist';
+import {
+  getDocument,
+  GlobalWorkerOptions,
+  PDFWorker,
+  version,
+  type PDFDocumentProxy,
+} from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+/**
+ * The standard fonts a PDF may name without embedding them, from our own origin: the build
+ * puts pdf.js's copies there (`vite.pdfjs-fonts.ts`, decision 0168), in a folder named with
+ * the version, which is how this address is found.
+ */
+const standardFontDataUrl = `/assets/pdfjs-${version}/standard_fonts/`;
 
 /**
  * One worker for the reader, started when this module loads (while the shell still fetches the
@@ -29,6 +42,7 @@ export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; canc
     worker: sharedWorker(),
     isEvalSupported: false,
     enableXfa: false,
+    standardFontDataUrl,
   });
   return {
     promise: task.promise,
