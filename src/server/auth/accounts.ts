@@ -109,7 +109,7 @@ export async function setPassword(
 }
 
 export function composeAuthMail(
-  kind: OneTimeTokenType,
+  kind: OneTimeTokenType | 'magiclink',
   to: string,
   code: string,
   link: string | undefined,
@@ -120,6 +120,8 @@ export function composeAuthMail(
       return mailTemplates.confirmation(to, input);
     case 'recovery':
       return mailTemplates.recovery(to, input);
+    case 'magiclink':
+      return mailTemplates.magicLink(to, input);
     case 'email_change':
       return mailTemplates.emailChange(to, input);
     case 'reauthentication':

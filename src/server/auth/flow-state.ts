@@ -9,7 +9,8 @@ import { AuthError } from './errors';
 /** How long an issued auth code may wait for its exchange (GoTrue uses 5 minutes). */
 export const AUTH_CODE_TTL_MS = 5 * 60 * 1000;
 
-export type FlowMethod = 'email/signup' | 'recovery' | 'email_change' | 'oauth' | 'sso/saml';
+export type FlowMethod =
+  'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'oauth' | 'sso/saml';
 
 export async function saveFlowState(
   tx: Queryable,

@@ -112,6 +112,15 @@ export const mailTemplates = {
       input,
       ignore,
     ),
+  magicLink: (to: string, input: TemplateInput) =>
+    compose(
+      to,
+      `Your ${input.product} sign-in link`,
+      `Someone asked to sign in to ${input.product} with this address.`,
+      'Sign in',
+      input,
+      ignore,
+    ),
   emailChange: (to: string, input: TemplateInput) =>
     compose(
       to,

@@ -58,6 +58,15 @@ export const verifyBody = z.looseObject({
 
 export const recoverBody = z.looseObject({ email: text, ...pkce });
 
+export const otpBody = z.looseObject({
+  email: text,
+  phone: text,
+  channel: text,
+  create_user: z.boolean().nullish(),
+  data: object,
+  ...pkce,
+});
+
 export const resendBody = z.looseObject({ type: text, email: text, options: object });
 
 export const tokenBody = z.looseObject({

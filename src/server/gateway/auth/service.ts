@@ -15,6 +15,7 @@ import { factorRoutes } from './factors';
 import type { AuthEnv, AuthServices } from './http';
 import { identityRoutes } from './identities';
 import { settingsRoutes } from './settings';
+import { otpRoutes } from './otp';
 import { signupRoutes } from './signup';
 import { ssoRoutes } from './sso';
 import { ssoAdminRoutes } from './sso-admin';
@@ -88,6 +89,7 @@ export function authService(services: AuthServices) {
   });
 
   app.route('/', signupRoutes(services));
+  app.route('/', otpRoutes(services));
   app.route('/', tokenRoutes(services));
   app.route('/', userRoutes(services));
   app.route('/', factorRoutes(services));
@@ -97,7 +99,9 @@ export function authService(services: AuthServices) {
   app.route('/', adminRoutes(services));
   app.route('/', settingsRoutes(services));
 
-  app.notFound((c) => {
+  // Last, so it answers only what no route above took. (A sub-app's notFound is never called
+  // when it is mounted with route(): the unmatched request went on to the web app's page.)
+  app.all('*', (c) => {
     c.header('X-Supabase-Api-Version', API_VERSION);
     return c.json(
       { code: 'not_found', message: `No auth endpoint ${c.req.method} ${c.req.path}` },

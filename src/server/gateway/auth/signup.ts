@@ -37,7 +37,10 @@ import {
 /** The verify types supabase-js sends, and the stored token purpose each one consumes. */
 const verifyTypes: Record<string, { tokens: OneTimeTokenType[]; flow: FlowMethod; amr: string }> = {
   signup: { tokens: ['confirmation'], flow: 'email/signup', amr: 'otp' },
-  email: { tokens: ['confirmation'], flow: 'email/signup', amr: 'otp' },
+  // An emailed code is either a sign-up's confirmation or a magic link's (GoTrue's recovery
+  // token): `verifyOtp({ email, token, type: 'email' })` takes both.
+  email: { tokens: ['confirmation', 'recovery'], flow: 'email/signup', amr: 'otp' },
+  magiclink: { tokens: ['recovery'], flow: 'magiclink', amr: 'otp' },
   invite: { tokens: ['confirmation'], flow: 'email/signup', amr: 'otp' },
   recovery: { tokens: ['recovery'], flow: 'recovery', amr: 'recovery' },
   email_change: { tokens: ['email_change'], flow: 'email_change', amr: 'otp' },
@@ -58,7 +61,11 @@ export function verifyLink(
  * the mail server: these answers must not be slower for addresses that have an account. The
  * mail limit counts with or without a message, or running into it would tell the same.
  */
-async function deliver(services: AuthServices, ip: string, message: MailMessage | undefined) {
+export async function deliver(
+  services: AuthServices,
+  ip: string,
+  message: MailMessage | undefined,
+) {
   services.limits.hit('email', ip);
   if (!message) return;
   await services.mailer.post(message);

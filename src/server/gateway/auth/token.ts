@@ -16,6 +16,7 @@ import { clientInfo, optionalString, type AuthEnv, type AuthServices } from './h
 
 const amrForFlow = {
   'email/signup': 'otp',
+  magiclink: 'otp',
   recovery: 'recovery',
   email_change: 'otp',
   oauth: 'oauth',

@@ -1,0 +1,120 @@
+/**
+ * `POST /otp` (`signInWithOtp` with an email): a magic link and a six-digit code to sign in,
+ * as GoTrue's MagicLink does it. An address without a confirmed account gets a sign-up
+ * confirmation instead (unless `create_user` is false), so the first link both creates the
+ * account and signs in. Phone OTP needs an SMS sender, which this server does not have.
+ */
+import { Hono } from 'hono';
+import { composeAuthMail, createUser } from '../../auth/accounts';
+import { AuthError, validation } from '../../auth/errors';
+import { saveFlowState } from '../../auth/flow-state';
+import type { MailMessage } from '../../auth/mail';
+import { issueOneTimeToken } from '../../auth/one-time-tokens';
+import { checkCoupon, redeemCoupon } from '../../billing/coupons';
+import { findUserByEmail, normalizeEmail } from '../../auth/users';
+import type { Queryable } from '../../db/types';
+import { authJson, otpBody } from './bodies';
+import { couponForSignUp, refusingCoupons } from './coupon-gate';
+import {
+  authBaseUrl,
+  clientInfo,
+  optionalObject,
+  pkceParams,
+  safeRedirect,
+  type AuthEnv,
+  type AuthServices,
+} from './http';
+import { deliver, verifyLink } from './signup';
+
+export function otpRoutes(services: AuthServices) {
+  const app = new Hono<AuthEnv>();
+
+  app.post('/otp', async (c) => {
+    const client = clientInfo(c);
+    services.limits.hit('recover', client.ip);
+    const body = await authJson(c, otpBody);
+    const hasPhone = typeof body.phone === 'string' && body.phone !== '';
+    const hasEmail = typeof body.email === 'string' && body.email !== '';
+    if (hasEmail && hasPhone)
+      throw validation('Only an email address or phone number should be provided');
+    if (hasEmail && body.channel)
+      throw validation('Channel should only be specified with Phone OTP');
+    if (hasPhone) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
+    if (!hasEmail) throw validation('One of email or phone must be set');
+    const email = normalizeEmail(body.email);
+    if (!email)
+      throw new AuthError(
+        400,
+        'email_address_invalid',
+        `Email address "${String(body.email)}" is invalid`,
+      );
+    const createIfMissing = body.create_user ?? true;
+    const pkce = pkceParams(body);
+    const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
+    const base = authBaseUrl(services, c);
+    const autoconfirm = services.config.auth.autoconfirm;
+
+    const existing = await findUserByEmail(services.db, email);
+    if (!existing && !createIfMissing)
+      throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+
+    /** The magic link to a confirmed account. */
+    const magicLink = async (tx: Queryable, userId: string) => {
+      const { tokenHash, code } = await issueOneTimeToken(tx, userId, 'recovery', email);
+      if (pkce) await saveFlowState(tx, userId, 'magiclink', pkce);
+      await tx.query('update auth.users set recovery_sent_at = now() where id = $1', [userId]);
+      return composeAuthMail(
+        'magiclink',
+        email,
+        code,
+        verifyLink(base, tokenHash, 'magiclink', redirectTo),
+      );
+    };
+
+    let mail: MailMessage | undefined;
+    if (existing?.email_confirmed_at) {
+      mail = await services.db.transaction((tx) => magicLink(tx, existing.id));
+    } else {
+      // A new account, as a sign-up makes it: the beta gate's coupon applies here too.
+      const { coupon, metadata } = couponForSignUp(
+        services,
+        client.ip,
+        optionalObject(body, 'data'),
+      );
+      if (coupon) await refusingCoupons(() => checkCoupon(services.db, coupon));
+      mail = await refusingCoupons(() =>
+        services.db.transaction(async (tx) => {
+          const found = await findUserByEmail(tx, email);
+          if (found?.email_confirmed_at) return magicLink(tx, found.id);
+          const userId =
+            found?.id ??
+            (
+              await createUser(tx, {
+                email,
+                passwordHash: null,
+                userMetadata: metadata,
+                confirmed: autoconfirm,
+              })
+            ).id;
+          if (coupon) await redeemCoupon(tx, coupon, userId, 'sign_up');
+          if (autoconfirm) return magicLink(tx, userId);
+          const { tokenHash, code } = await issueOneTimeToken(tx, userId, 'confirmation', email);
+          if (pkce) await saveFlowState(tx, userId, 'email/signup', pkce);
+          await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [
+            userId,
+          ]);
+          return composeAuthMail(
+            'confirmation',
+            email,
+            code,
+            verifyLink(base, tokenHash, 'signup', redirectTo),
+          );
+        }),
+      );
+    }
+    await deliver(services, client.ip, mail);
+    return c.json({});
+  });
+
+  return app;
+}
