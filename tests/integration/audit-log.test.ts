@@ -75,8 +75,10 @@ describe.each(databaseKinds)('audit log on %s', (kind) => {
   it('audits every table that references an account, or names why not', async () => {
     const { rows } = await server.deps.db.query<{ table_name: string; audited: boolean }>(
       `select distinct c.conrelid::regclass::text as table_name,
-              exists (select 1 from pg_trigger t
-                       where t.tgrelid = c.conrelid and t.tgname = 'audit_changes') as audited
+              (select count(*) from pg_trigger t
+                where t.tgrelid = c.conrelid
+                  and t.tgname in ('audit_changes', 'audit_changes_update', 'audit_changes_delete')) = 3
+                as audited
          from pg_constraint c
         where c.contype = 'f' and c.confrelid = 'auth.users'::regclass`,
     );
@@ -280,6 +282,117 @@ describe.each(databaseKinds)('audit log on %s', (kind) => {
     ]);
     const learnerVerify = await fx.client('learner').rpc('verify_audit_chain');
     expect(learnerVerify.error?.code).toBe('42501');
+  });
+
+  async function staged() {
+    const { rows } = await server.deps.db.query<{ n: number }>(
+      'select count(*)::int as n from audit.pending',
+    );
+    return rows[0]!.n;
+  }
+
+  async function chainIsWhole() {
+    const { data, error } = await fx.client('compliance').rpc('verify_audit_chain');
+    expect(error).toBeNull();
+    return (data as { ok: boolean }[])[0]!.ok;
+  }
+
+  it('records each row of one-statement bulk writes, chained by the time the write returns', async () => {
+    const learner = fx.client('learner');
+    const tag = unique('bulk');
+    const titles = Array.from({ length: 30 }, (_, i) => `${tag} ${i}`);
+    const { data: notes, error } = await learner
+      .from('notes')
+      .insert(titles.map((title) => ({ title, body: 'first' })))
+      .select('id, title');
+    expect(error).toBeNull();
+    const updated = await learner.from('notes').update({ body: 'second' }).like('title', `${tag}%`);
+    expect(updated.error).toBeNull();
+    const removed = await learner.from('notes').delete().like('title', `${tag}%`);
+    expect(removed.error).toBeNull();
+
+    const ids = notes!.map((n) => n.id as string);
+    const rows = await entries('record_id = any ($1)', [ids]);
+    for (const action of ['insert', 'update', 'delete']) {
+      expect(rows.filter((r) => r.action === action).map((r) => r.record_id)).toHaveLength(30);
+    }
+    const first = notes!.find((n) => n.title === titles[0])!;
+    const ofFirst = rows.filter((r) => r.record_id === first.id);
+    expect(ofFirst.map((r) => r.action)).toEqual(['insert', 'update', 'delete']);
+    expect(ofFirst[0]!.new_values).toMatchObject({ title: titles[0], body: 'first' });
+    expect(ofFirst[1]).toMatchObject({
+      old_values: { body: 'first' },
+      new_values: { body: 'second' },
+      changed_fields: ['body'],
+      user_id: fx.users.learner.id,
+      organization_id: fx.orgA,
+    });
+    expect(ofFirst[2]!.old_values).toMatchObject({ title: titles[0], body: 'second' });
+    expect(await staged()).toBe(0);
+    expect(await chainIsWhole()).toBe(true);
+  });
+
+  it('records an update that changes a row’s key, and nothing for a rolled-back write', async () => {
+    const db = server.deps.db;
+    const tag = unique('rekeyed');
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.notes (user_id, title, body) values ($1, $2, 'x') returning id`,
+      [fx.users.learner.id, tag],
+    );
+    const { rows: moved } = await db.query<{ id: string }>(
+      `update public.notes set id = gen_random_uuid(), body = 'y' where id = $1 returning id`,
+      [rows[0]!.id],
+    );
+    const [update] = await entries("action = 'update' and record_id = $1", [moved[0]!.id]);
+    expect(update).toMatchObject({
+      old_values: { id: rows[0]!.id, body: 'x' },
+      new_values: { id: moved[0]!.id, body: 'y' },
+      changed_fields: ['body', 'id'],
+    });
+
+    const rolledBack = unique('rolled-back');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into public.notes (user_id, title) values ($1, $2)`, [
+          fx.users.learner.id,
+          rolledBack,
+        ]);
+        throw new Error('the request failed after its write');
+      }),
+    ).rejects.toThrow('the request failed');
+    expect(await entries("new_values ->> 'title' = $1", [rolledBack])).toEqual([]);
+    expect(await staged()).toBe(0);
+  });
+
+  it('loses no entry of concurrent writers, nor of one that switches triggers off before commit', async () => {
+    const learner = fx.client('learner');
+    const tag = unique('parallel');
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        learner
+          .from('notes')
+          .insert({ title: `${tag} ${i}`, body: 'b' })
+          .select('id')
+          .single(),
+      ),
+    );
+    expect(results.map((r) => r.error)).toEqual(results.map(() => null));
+    const ids = results.map((r) => r.data!.id as string);
+    expect(await entries("action = 'insert' and record_id = any ($1)", [ids])).toHaveLength(12);
+
+    // The commit-time move was queued with the write: switching triggers off afterwards
+    // does not leave the entry out of the chain.
+    const late = unique('late-replica');
+    await server.deps.db.transaction(async (tx) => {
+      await tx.query(`insert into public.notes (user_id, title) values ($1, $2)`, [
+        fx.users.learner.id,
+        late,
+      ]);
+      await tx.exec('set local session_replication_role = replica');
+    });
+    expect(await entries("new_values ->> 'title' = $1", [late])).toHaveLength(1);
+    expect(await staged()).toBe(0);
+    expect(await chainIsWhole()).toBe(true);
   });
 
   it('shows a superuser’s change to an entry, and a removed entry, as the first broken link', async () => {
