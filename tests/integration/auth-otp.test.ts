@@ -1,7 +1,8 @@
 /**
  * `signInWithOtp` with an email, as supabase-js sends it (`POST /otp`): a magic link and a code
- * for a confirmed account, a sign-up confirmation for a new address, GoTrue's refusals; and
- * unknown auth paths answered with a JSON 404 instead of the web app's page.
+ * for a confirmed account, a sign-up confirmation for a new address, GoTrue's refusals; the
+ * same links and codes returned to the service role by `admin.generateLink` instead of mailed;
+ * and unknown auth paths answered with a JSON 404 instead of the web app's page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
@@ -143,6 +144,131 @@ describe.each(databaseKinds)('email OTP and magic links on %s', (kind) => {
     expect(badType.status).toBe(400);
     expect(await badType.json()).toMatchObject({ code: 'bad_json' });
     expect(await mailCount(server, email)).toBe(0);
+  });
+
+  it('generates magic-link, sign-up, invite, recovery and email-change links without mailing them', async () => {
+    const admin = server.service().auth.admin;
+    const redirectTo = `${server.url}/app`;
+
+    const { email } = await confirmedUser(server);
+    const mailsBefore = await mailCount(server, email);
+    const magic = await admin.generateLink({ type: 'magiclink', email, options: { redirectTo } });
+    expect(magic.error).toBeNull();
+    expect(magic.data.user?.email).toBe(email);
+    expect(magic.data.properties).toMatchObject({
+      verification_type: 'magiclink',
+      redirect_to: redirectTo,
+    });
+    expect(magic.data.properties?.email_otp).toMatch(/^\d{6}$/);
+    const signedIn = hashParams(await followLink(magic.data.properties!.action_link));
+    expect(signedIn.get('type')).toBe('magiclink');
+    expect((await server.anon().auth.getUser(signedIn.get('access_token')!)).data.user?.email).toBe(
+      email,
+    );
+
+    // hashed_token is what verifyOtp({ token_hash }) takes; the code works by address.
+    const recovery = await admin.generateLink({ type: 'recovery', email });
+    const byHash = await server.anon().auth.verifyOtp({
+      token_hash: recovery.data.properties!.hashed_token,
+      type: 'recovery',
+    });
+    expect(byHash.error).toBeNull();
+    expect(byHash.data.session?.user.email).toBe(email);
+
+    const newEmail = uniqueEmail('generated-change');
+    const change = await admin.generateLink({ type: 'email_change_new', email, newEmail });
+    expect(change.error).toBeNull();
+    expect(change.data.properties?.verification_type).toBe('email_change_new');
+    await followLink(change.data.properties!.action_link);
+    const { data: changed } = await admin.getUserById(magic.data.user!.id);
+    expect(changed.user?.email).toBe(newEmail);
+    expect(await mailCount(server, email)).toBe(mailsBefore);
+
+    const signUpEmail = uniqueEmail('generated-signup');
+    const signUp = await admin.generateLink({
+      type: 'signup',
+      email: signUpEmail,
+      password: 'a long enough passphrase',
+      options: { data: { full_name: 'Katherine Johnson' } },
+    });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.user).toMatchObject({
+      email: signUpEmail,
+      user_metadata: { full_name: 'Katherine Johnson' },
+    });
+    expect(signUp.data.user?.email_confirmed_at).toBeFalsy();
+    const confirmed = await server.anon().auth.verifyOtp({
+      email: signUpEmail,
+      token: signUp.data.properties!.email_otp,
+      type: 'signup',
+    });
+    expect(confirmed.error).toBeNull();
+    const withPassword = await server.anon().auth.signInWithPassword({
+      email: signUpEmail,
+      password: 'a long enough passphrase',
+    });
+    expect(withPassword.error).toBeNull();
+
+    const invitee = uniqueEmail('generated-invite');
+    const invite = await admin.generateLink({ type: 'invite', email: invitee });
+    expect(invite.data.properties?.verification_type).toBe('invite');
+    expect(hashParams(await followLink(invite.data.properties!.action_link)).get('type')).toBe(
+      'invite',
+    );
+
+    // A magic link for an address without an account is a sign-up link, as GoTrue makes it.
+    const stranger = uniqueEmail('generated-magic-new');
+    const firstMagic = await admin.generateLink({ type: 'magiclink', email: stranger });
+    expect(firstMagic.data.properties?.verification_type).toBe('signup');
+    for (const address of [signUpEmail, invitee, stranger])
+      expect(await mailCount(server, address)).toBe(0);
+  });
+
+  it('refuses generate_link as GoTrue does', async () => {
+    const admin = server.service().auth.admin;
+    const missing = await admin.generateLink({ type: 'recovery', email: uniqueEmail('nobody') });
+    expect(missing.error).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+      message: 'User with this email not found',
+    });
+    const { email } = await confirmedUser(server);
+    const again = await admin.generateLink({
+      type: 'signup',
+      email,
+      password: 'a long enough passphrase',
+    });
+    expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
+    const current = await admin.generateLink({
+      type: 'email_change_current',
+      email,
+      newEmail: uniqueEmail('current'),
+    });
+    expect(current.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    const noPassword = await admin.generateLink({
+      type: 'signup',
+      email: uniqueEmail('no-password'),
+    } as never);
+    expect(noPassword.error).toMatchObject({ status: 422, code: 'validation_failed' });
+
+    const post = (key: string, body: unknown) =>
+      fetch(`${server.url}/auth/v1/admin/generate_link`, {
+        method: 'POST',
+        headers: {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const unknownType = await post(server.serviceRoleKey, { type: 'teleport', email });
+    expect(unknownType.status).toBe(400);
+    expect(await unknownType.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'Invalid email action link type requested: teleport',
+    });
+    const asAnon = await post(server.anonKey, { type: 'magiclink', email });
+    expect(asAnon.status).toBe(403);
   });
 
   it('answers unknown auth paths with a JSON 404, and known ones still answer', async () => {

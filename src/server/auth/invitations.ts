@@ -17,6 +17,9 @@ export interface Invitation {
   created: boolean;
   /** To post once the transaction has committed. */
   mail: MailMessage;
+  /** The link's secret and the typed code the mail carries (GoTrue's `generate_link` returns them). */
+  tokenHash: string;
+  code: string;
 }
 
 export class AccountExistsError extends AuthError {
@@ -62,5 +65,5 @@ export async function inviteUser(
     code,
     link: input.linkFor(tokenHash),
   });
-  return { user, created: !existing, mail };
+  return { user, created: !existing, mail, tokenHash, code };
 }

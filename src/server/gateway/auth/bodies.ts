@@ -107,3 +107,12 @@ export const adminUserBody = z.looseObject({
 });
 
 export const inviteBody = z.looseObject({ email: text, redirect_to: text, data: object });
+
+export const generateLinkBody = z.looseObject({
+  type: text,
+  email: text,
+  new_email: text,
+  password: text,
+  data: object,
+  redirect_to: text,
+});

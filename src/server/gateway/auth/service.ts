@@ -15,6 +15,7 @@ import { factorRoutes } from './factors';
 import type { AuthEnv, AuthServices } from './http';
 import { identityRoutes } from './identities';
 import { settingsRoutes } from './settings';
+import { generateLinkRoutes } from './generate-link';
 import { otpRoutes } from './otp';
 import { signupRoutes } from './signup';
 import { ssoRoutes } from './sso';
@@ -96,6 +97,7 @@ export function authService(services: AuthServices) {
   app.route('/', identityRoutes(services));
   app.route('/', ssoRoutes(services));
   app.route('/', ssoAdminRoutes(services));
+  app.route('/', generateLinkRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', settingsRoutes(services));
 
