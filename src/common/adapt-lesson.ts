@@ -82,6 +82,8 @@ interface QuizQuestionBase {
   /** What a complete answer mentions; the answer evaluator (coach-evaluate) grades with them. */
   keyPoints: string[];
   difficulty: 1 | 2 | 3;
+  /** Why the answer is right, shown after answering; a reviewer writes it in the quiz builder. */
+  explanation?: string;
 }
 
 export interface MultipleChoiceQuestion extends QuizQuestionBase {

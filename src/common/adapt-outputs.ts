@@ -20,3 +20,44 @@ export interface ExportListing {
 
 export const WEBHOOK_EVENTS = ['lesson.exported', 'lesson.approved', 'lesson.published'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * The JSON bodies a learning system receives (docs/reference/adapt-webhooks.md documents them
+ * with the headers); the server builds each payload as one of these types.
+ */
+export interface WebhookLessonSummary {
+  job: { id: string; title: string };
+  lesson: {
+    title: string;
+    /** BCP 47. */
+    language: string;
+    profile: 'none' | 'adhd' | 'dyslexia' | 'ell';
+    /** Flesch–Kincaid grade of the final lesson. */
+    readingGrade: number;
+    estimatedMinutes: number;
+  };
+}
+
+export interface LessonApprovedPayload extends WebhookLessonSummary {
+  event: 'lesson.approved';
+  /** When the Reviewer approved (ISO 8601) and their note, if any. */
+  approval: { at: string; note: string | null };
+}
+
+export interface LessonExportedPayload extends WebhookLessonSummary {
+  event: 'lesson.exported';
+  /** Signed links valid until `linksExpireAt`; null for a format that could not be made. */
+  package: { scorm12: string | null; scorm2004: string | null; scormJson: string | null };
+  /** Every stored export by format (`markdown`, `html`, `mp3`, `scorm-1.2`, …). */
+  files: Partial<Record<ExportFormat, string>>;
+  linksExpireAt: string;
+}
+
+export interface LessonPublishedPayload {
+  event: 'lesson.published';
+  job: { id: string; title: string };
+  course: { id: string };
+  lesson: { id: string; title: string };
+  /** How many bank questions the quiz became. */
+  questions: number;
+}

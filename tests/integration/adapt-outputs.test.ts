@@ -12,6 +12,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccessible } from '../../src/server/adapt/accessible/accessible-stage';
 import { adaptTestLesson } from '../../src/server/adapt/adapt-test-lesson';
+import type { LessonApprovedPayload } from '../../src/common/adapt-outputs';
 import type { ReviewedLesson } from '../../src/server/adapt/lesson';
 import { runExportJob, runWebhookDelivery } from '../../src/server/adapt/outputs';
 import { verifyWebhook } from '../../src/server/adapt/webhooks/signature';
@@ -33,6 +34,22 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
   const answers: number[] = [];
   let approvedJob: string;
   let draftJob: string;
+  let reviewed: ReviewedLesson;
+
+  /** A finished job of the instructor's in organization A, waiting for a Reviewer. */
+  async function finishedJob(): Promise<string> {
+    const { rows } = await server.deps.db.query<{ id: string }>(
+      `insert into public.adapt_jobs (owner_id, organization_id, title, source_format, source_name, status)
+       values ($1, $2, 'Photosynthesis', 'txt', 'photosynthesis.txt', 'done') returning id`,
+      [fx.users.instructor.id, fx.orgA],
+    );
+    await server.deps.db.query(
+      `insert into public.adapt_job_stages (job_id, stage, name, status, output)
+       values ($1, 4, 'review', 'done', $2::jsonb)`,
+      [rows[0]!.id, JSON.stringify(reviewed)],
+    );
+    return rows[0]!.id;
+  }
 
   beforeAll(async () => {
     receiver = http.createServer((req, res) => {
@@ -52,11 +69,7 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
       { profile: 'adhd', targetGrade: 8, translateTo: null },
       { ai: null },
     );
-    const reviewed: ReviewedLesson = {
-      lesson,
-      findings: [],
-      fidelity: { passed: true, facts: [], lost: [] },
-    };
+    reviewed = { lesson, findings: [], fidelity: { passed: true, facts: [], lost: [] } };
     const job = async (approved: boolean) => {
       const { rows } = await server.deps.db.query<{ id: string }>(
         `insert into public.adapt_jobs (owner_id, organization_id, title, source_format, source_name,
@@ -505,6 +518,102 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
       ) as { package: { scorm2004: string } };
       expect((await fetch(exported.package.scorm2004)).status).toBe(200);
     }, 120_000);
+
+    it('sends a signed lesson.approved delivery with the documented payload when a Reviewer approves', async () => {
+      const saved = await call('org_admin', `webhooks/${fx.orgA}`, 'PUT', {
+        url: receiverUrl,
+        events: ['lesson.exported', 'lesson.approved'],
+      });
+      expect(saved.status).toBe(200);
+      const job = await finishedJob();
+      received.length = 0;
+      const approved = await fetch(`${server.url}/functions/v1/adapt/jobs/${job}/approve`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          Authorization: `Bearer ${fx.users.org_admin.token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ note: 'Ready for the LMS.' }),
+      });
+      expect(approved.status).toBe(200);
+      await expect
+        .poll(() => received.filter((r) => r.headers['x-lyceum-event'] === 'lesson.approved'), {
+          timeout: 30_000,
+        })
+        .toHaveLength(1);
+      const { headers, body } = received.find(
+        (r) => r.headers['x-lyceum-event'] === 'lesson.approved',
+      )!;
+      expect(headers['content-type']).toBe('application/json');
+      const timestamp = Number(headers['x-lyceum-timestamp']);
+      expect(verifyWebhook(secret, timestamp, body, String(headers['x-lyceum-signature']))).toBe(
+        true,
+      );
+      const { rows: approval } = await server.deps.db.query<{ approved_at: Date | string }>(
+        'select approved_at from public.adapt_jobs where id = $1',
+        [job],
+      );
+      const payload = JSON.parse(body) as LessonApprovedPayload;
+      expect(payload).toEqual({
+        event: 'lesson.approved',
+        job: { id: job, title: 'Photosynthesis' },
+        lesson: {
+          title: 'Photosynthesis',
+          language: 'en',
+          profile: 'adhd',
+          readingGrade: reviewed.lesson.readingLevel.after.grade,
+          estimatedMinutes: reviewed.lesson.sections.reduce((n, s) => n + s.minutes, 0),
+        },
+        approval: { at: expect.any(String), note: 'Ready for the LMS.' },
+      });
+      expect(Date.parse(payload.approval.at)).toBe(new Date(approval[0]!.approved_at).getTime());
+      // The delivery is in the log under its id, delivered, as the requester and Admins read it.
+      const { data } = await fx
+        .client('org_admin')
+        .from('adapt_webhook_deliveries')
+        .select('event, status, response_code, job_id, requested_by')
+        .eq('id', String(headers['x-lyceum-delivery']))
+        .single();
+      await expect
+        .poll(async () => {
+          const { data: row } = await fx
+            .client('org_admin')
+            .from('adapt_webhook_deliveries')
+            .select('status')
+            .eq('id', String(headers['x-lyceum-delivery']))
+            .single();
+          return row;
+        })
+        .toEqual({ status: 'delivered' });
+      expect(data).toMatchObject({
+        event: 'lesson.approved',
+        job_id: job,
+        requested_by: fx.users.org_admin.id,
+      });
+
+      // An endpoint that does not take the event gets nothing on the next approval.
+      await call('org_admin', `webhooks/${fx.orgA}`, 'PUT', {
+        url: receiverUrl,
+        events: ['lesson.exported', 'lesson.published'],
+      });
+      const quiet = await finishedJob();
+      const again = await fetch(`${server.url}/functions/v1/adapt/jobs/${quiet}/approve`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          Authorization: `Bearer ${fx.users.org_admin.token}`,
+          'Content-Type': 'application/json',
+        },
+        body: '{}',
+      });
+      expect(again.status).toBe(200);
+      const { rows: none } = await server.deps.db.query(
+        'select id from public.adapt_webhook_deliveries where job_id = $1',
+        [quiet],
+      );
+      expect(none).toEqual([]);
+    }, 60_000);
 
     it('marks a delivery refused when its target is no longer allowed, without retrying', async () => {
       const { rows } = await server.deps.db.query<{ id: string }>(

@@ -114,6 +114,18 @@ async function seedBilling(f: LearningFixture): Promise<void> {
 const matrixRequest = { id: '' };
 /** LE Adapt's outputs of the fixture's job (db/app 0820), made in beforeAll. */
 const matrixAdapt = { spareJob: '', publication: '', delivery: '' };
+/** A reviewer's edited quiz (db/app 0823): one short answer. */
+const matrixQuiz = [
+  {
+    kind: 'short_answer',
+    id: 'why-light',
+    sectionId: null,
+    prompt: 'Why do plants need light?',
+    referenceAnswer: 'Light provides the energy.',
+    keyPoints: ['energy'],
+    difficulty: 2,
+  },
+];
 
 async function seedAdaptOutputs(f: LearningFixture): Promise<void> {
   const instructor = f.users.instructor.id;
@@ -131,6 +143,12 @@ async function seedAdaptOutputs(f: LearningFixture): Promise<void> {
     })
   ).id as string;
   await insert('adapt_exports', { job_id: f.adaptJob, requested_by: instructor });
+  await insert('adapt_quiz_reviews', {
+    job_id: f.adaptJob,
+    questions: matrixQuiz,
+    version: 1,
+    edited_by: instructor,
+  });
   matrixAdapt.publication = (
     await insert('adapt_publications', {
       job_id: f.adaptJob,
@@ -645,6 +663,17 @@ const cases: TableCase[] = [
       find: { job_id: matrixAdapt.spareJob },
     }),
     disposable: () => ({ job_id: matrixAdapt.spareJob }),
+  },
+  // A reviewer's edited quiz: read with the job, written only through adapt.save_quiz.
+  {
+    table: 'adapt_quiz_reviews',
+    target: (f) => ({ job_id: f.adaptJob }),
+    change: { version: 9 },
+    insert: () => ({
+      row: { job_id: matrixAdapt.spareJob, questions: matrixQuiz, version: 1 },
+      find: { job_id: matrixAdapt.spareJob },
+    }),
+    disposable: () => ({ job_id: matrixAdapt.spareJob, questions: matrixQuiz, version: 1 }),
   },
   {
     table: 'adapt_publications',
@@ -1377,6 +1406,12 @@ const expected: Matrix = {
   // An export run and a publication are read by whoever reads the job; a publication is
   // written (by adapt.publish_lesson, as the caller) only into a course the writer teaches.
   adapt_exports: {
+    select: only('instructor', 'board_admin', 'org_admin', 'owner'),
+    insert: '',
+    update: '',
+    delete: '',
+  },
+  adapt_quiz_reviews: {
     select: only('instructor', 'board_admin', 'org_admin', 'owner'),
     insert: '',
     update: '',

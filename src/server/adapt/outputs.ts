@@ -1,6 +1,6 @@
 /**
  * LE Adapt's outputs at the edge of the domain: an approved job's lesson (stage 4's output with
- * the reviewer's section edits applied) rendered into every export format and stored, published
+ * the reviewer's section edits and edited quiz applied) rendered into every export format and stored, published
  * into a course, or delivered to the organization's webhook. Reads and requests run as the
  * caller, so row-level security and the adapt procedures decide who may; the jobs that do the
  * work run as the platform.
@@ -8,8 +8,10 @@
 import {
   type ExportFormat,
   type ExportListing,
+  type LessonApprovedPayload,
   type ListedExport,
   type WebhookEvent,
+  type WebhookLessonSummary,
 } from '../../common/adapt-outputs';
 import type { Config } from '../config';
 import type { Database, JwtClaims, Queryable } from '../db/types';
@@ -26,8 +28,9 @@ import { lessonHtml } from './export/html';
 import { lessonMarkdown } from './export/markdown';
 import { scormJson } from './export/scorm-json';
 import { scormPackage } from './export/scorm-package';
-import type { AccessibleLesson, ReviewedLesson } from './lesson';
+import type { AccessibleLesson, QuizQuestion, ReviewedLesson } from './lesson';
 import { bankQuestionsOf } from './publish/bank-questions';
+import { withEditedQuiz } from './quiz-builder';
 import { attemptWebhook } from './webhooks/deliver';
 import { newWebhookSecret } from './webhooks/signature';
 import { WebhookTargetRefused, checkWebhookTarget } from './webhooks/target-guard';
@@ -141,11 +144,18 @@ export async function loadApprovedLesson(q: Queryable, jobId: string): Promise<A
     'select section_id, state, heading, body from public.adapt_section_reviews where job_id = $1',
     [jobId],
   );
+  const quiz = await q.query<{ questions: QuizQuestion[] }>(
+    'select questions from public.adapt_quiz_reviews where job_id = $1',
+    [jobId],
+  );
   return {
     id: job.id,
     title: job.title,
     organizationId: job.organization_id,
-    lesson: applySectionReviews(job.output.lesson, reviews.rows),
+    lesson: withEditedQuiz(
+      applySectionReviews(job.output.lesson, reviews.rows),
+      quiz.rows[0]?.questions,
+    ),
   };
 }
 
@@ -591,7 +601,7 @@ function withLinks(payload: Record<string, unknown>, links: Record<string, strin
   };
 }
 
-function lessonSummary(job: ApprovedJob) {
+function lessonSummary(job: ApprovedJob): WebhookLessonSummary {
   return {
     job: { id: job.id, title: job.lesson.title },
     lesson: {
@@ -640,21 +650,19 @@ export async function announceApproval(
   approvedBy: string,
 ): Promise<void> {
   const job = await loadApprovedLesson(deps.db, jobId);
-  const { rows } = await deps.db.query<{ approved_at: string; approval_note: string | null }>(
-    'select approved_at, approval_note from public.adapt_jobs where id = $1',
-    [jobId],
-  );
-  await queueWebhookEvent(
-    deps,
-    jobId,
-    'lesson.approved',
-    {
-      event: 'lesson.approved',
-      ...lessonSummary(job),
-      approval: { at: rows[0]!.approved_at, note: rows[0]!.approval_note },
+  const { rows } = await deps.db.query<{
+    approved_at: Date | string;
+    approval_note: string | null;
+  }>('select approved_at, approval_note from public.adapt_jobs where id = $1', [jobId]);
+  const payload: LessonApprovedPayload = {
+    event: 'lesson.approved',
+    ...lessonSummary(job),
+    approval: {
+      at: new Date(rows[0]!.approved_at).toISOString(),
+      note: rows[0]!.approval_note,
     },
-    approvedBy,
-  );
+  };
+  await queueWebhookEvent(deps, jobId, 'lesson.approved', payload, approvedBy);
 }
 
 /** Sends an approved job's package links to its organization's endpoint, by a person's choice. */

@@ -7,6 +7,9 @@
  *   POST /jobs/:id/cancel           stops before the next stage
  *   PUT  /jobs/:id/sections/:sid    { state: "accepted" } or { state: "edited", heading, body }
  *   POST /jobs/:id/approve          { note? }: a Reviewer's or Admin's approval
+ *   PUT  /jobs/:id/quiz             { version, questions }: the quiz builder's whole quiz
+ *   POST /jobs/:id/quiz/reset       { version }: back to the generated quiz
+ *   POST /jobs/:id/quiz/preview     { question, answer }: how the answer would be graded
  *
  * Answers the job (or the review) as JSON, or { error, code } with 400/403/404/409. A file the
  * pipeline cannot read is not refused here: the job is created and its first stage fails with
@@ -25,6 +28,15 @@ import {
   type JobSource,
 } from '../adapt/adapt-jobs';
 import { INGEST_LIMITS } from '../adapt/ingest/ingest-error';
+import { previewGrade, resetQuiz, saveQuiz } from '../adapt/quiz-builder';
+import {
+  asSentence,
+  quizPreviewSchema,
+  quizProblemMessages,
+  quizResetSchema,
+  quizSaveSchema,
+} from '../../common/adapt-quiz';
+import { createAiProvider } from '../ai/provider';
 import { announceApproval } from '../adapt/outputs';
 import { LEARNER_PROFILES } from '../adapt/lesson';
 import type { ApiEnv, GatewayDeps } from '../gateway/context';
@@ -67,8 +79,31 @@ function describeZod(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
 }
 
+/**
+ * A quiz body checked by its schema; every problem is one sentence naming the question, so the
+ * reviewer reads what to change ("Question 2: choose which option is correct.").
+ */
+async function quizBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new AdaptError(400, 'invalid_quiz', 'Send the quiz as JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new AdaptError(
+      400,
+      'invalid_quiz',
+      quizProblemMessages(parsed.error).map(asSentence).join(' '),
+    );
+  }
+  return parsed.data;
+}
+
 function createApp(deps: GatewayDeps) {
   const app = new Hono<ApiEnv>();
+  const ai = createAiProvider(deps.config.ai);
   app.onError((error, c) => {
     if (error instanceof AdaptError) {
       return c.json({ error: error.message, code: error.code }, error.status);
@@ -159,6 +194,22 @@ function createApp(deps: GatewayDeps) {
     const approved = await approveAdaptJob(deps, claims, id, c.req.valid('json').note ?? null);
     await announceApproval(deps, id, claims.sub!);
     return c.json(approved);
+  });
+  app.put('/jobs/:id/quiz', async (c) => {
+    const id = jobId(c.req.param('id'));
+    const { version, questions } = await quizBody(c.req.raw, quizSaveSchema);
+    return c.json(await saveQuiz(deps.db, c.get('claims'), id, version, questions));
+  });
+  app.post('/jobs/:id/quiz/reset', async (c) => {
+    const id = jobId(c.req.param('id'));
+    const { version } = await quizBody(c.req.raw, quizResetSchema);
+    await resetQuiz(deps.db, c.get('claims'), id, version);
+    return c.json({ reset: true });
+  });
+  app.post('/jobs/:id/quiz/preview', async (c) => {
+    const id = jobId(c.req.param('id'));
+    const { question, answer } = await quizBody(c.req.raw, quizPreviewSchema);
+    return c.json(await previewGrade({ db: deps.db, ai }, c.get('claims'), id, question, answer));
   });
   return app;
 }

@@ -98,6 +98,7 @@ function quizHtml(quiz: QuizQuestion[]): string {
     .map((q, n) => {
       const id = `q-${escapeHtml(q.id)}`;
       const number = n + 1;
+      const explained = q.explanation ? ` data-explanation="${escapeHtml(q.explanation)}"` : '';
       switch (q.kind) {
         case 'multiple_choice': {
           const choices = q.choices
@@ -106,15 +107,15 @@ function quizHtml(quiz: QuizQuestion[]): string {
                 `<label class="choice"><input type="radio" name="${id}" value="${escapeHtml(c.id)}"> ${inlineHtml(c.text)}</label>`,
             )
             .join('');
-          return `<fieldset class="question" data-kind="choice" data-answer="${escapeHtml(q.answer)}" data-id="${id}"><legend>${number}. ${inlineHtml(q.prompt)}</legend>${choices}<p class="feedback" role="status"></p></fieldset>`;
+          return `<fieldset class="question" data-kind="choice" data-answer="${escapeHtml(q.answer)}"${explained} data-id="${id}"><legend>${number}. ${inlineHtml(q.prompt)}</legend>${choices}<p class="feedback" role="status"></p></fieldset>`;
         }
         case 'cloze': {
           const gap = '<span class="gap"><span class="sr-only">blank</span></span>';
           const text = q.text.split(CLOZE_GAP).map(inlineHtml).join(gap);
-          return `<div class="question" data-kind="cloze" data-answer="${escapeHtml(q.answer)}" data-id="${id}"><label for="${id}">${number}. ${text}</label><input id="${id}" type="text" autocomplete="off"><p class="feedback" role="status"></p></div>`;
+          return `<div class="question" data-kind="cloze" data-answer="${escapeHtml(q.answer)}"${explained} data-id="${id}"><label for="${id}">${number}. ${text}</label><input id="${id}" type="text" autocomplete="off"><p class="feedback" role="status"></p></div>`;
         }
         case 'short_answer':
-          return `<div class="question" data-kind="open" data-answer="${escapeHtml(expectedAnswer(q))}" data-points="${escapeHtml(q.keyPoints.join(' · '))}" data-id="${id}"><label for="${id}">${number}. ${inlineHtml(q.prompt)}</label><textarea id="${id}" rows="3"></textarea><p class="feedback" role="status"></p></div>`;
+          return `<div class="question" data-kind="open" data-answer="${escapeHtml(expectedAnswer(q))}" data-points="${escapeHtml(q.keyPoints.join(' · '))}"${explained} data-id="${id}"><label for="${id}">${number}. ${inlineHtml(q.prompt)}</label><textarea id="${id}" rows="3"></textarea><p class="feedback" role="status"></p></div>`;
       }
     })
     .join('\n');
@@ -307,10 +308,11 @@ form.addEventListener('input',function(){questions.forEach(function(q){var id=q.
 if(q.getAttribute('data-kind')==='choice'){var c=q.querySelector('input:checked');if(c)state.answers[id]=c.value;}else state.answers[id]=q.querySelector('input,textarea').value;});save();});
 form.addEventListener('submit',function(e){e.preventDefault();var graded=0,correct=0;
 questions.forEach(function(q){var kind=q.getAttribute('data-kind'),answer=q.getAttribute('data-answer'),fb=q.querySelector('.feedback');
-if(kind==='open'){fb.textContent='Compare with the reference answer: '+answer+' Key points: '+q.getAttribute('data-points');return;}
+var why=q.getAttribute('data-explanation');why=why?' '+why:'';
+if(kind==='open'){fb.textContent='Compare with the reference answer: '+answer+' Key points: '+q.getAttribute('data-points')+why;return;}
 graded++;var given=kind==='choice'?(q.querySelector('input:checked')||{}).value:q.querySelector('input').value;
 var ok=kind==='choice'?given===answer:norm(given)===norm(answer);if(ok)correct++;
-fb.textContent=ok?'Correct.':(kind==='choice'?'Not quite: the answer is '+q.querySelector('input[value="'+CSS.escape(answer)+'"]').parentNode.textContent.trim()+'.':'Not quite: the answer is '+answer+'.');});
+fb.textContent=ok?'Correct.':(kind==='choice'?'Not quite: the answer is '+q.querySelector('input[value="'+CSS.escape(answer)+'"]').parentNode.textContent.trim()+'.':'Not quite: the answer is '+answer+'.');fb.textContent+=why;});
 var score=graded?Math.round(100*correct/graded):100;
 document.getElementById('score').textContent='You got '+correct+' of '+graded+' right ('+score+'%).';
 if(scorm)scorm.finish(score);});}

@@ -48,6 +48,7 @@ export function lessonMarkdown(lesson: AccessibleLesson): string {
     lesson.quiz.forEach((q, i) => {
       const points = q.kind === 'short_answer' ? ` (key points: ${q.keyPoints.join('; ')})` : '';
       out.push(`${i + 1}. ${expectedAnswer(q)}${points}`);
+      if (q.explanation) out.push(`   ${q.explanation}`);
     });
     out.push('');
   }

@@ -76,15 +76,21 @@ export function bankQuestionsOf(lesson: AccessibleLesson): BankQuestion[] {
     const section = lesson.sections.find((s) => s.id === q.sectionId) ?? lesson.sections[0];
     const heading = section?.heading ?? lesson.title;
     const expected = expectedAnswer(q);
-    const keyPoints = unique([...q.keyPoints, expected, `From the section “${heading}”`])
+    // The bank needs two key points; the section's name fills in only when the question has
+    // fewer, since the evaluator counts every point an answer leaves out.
+    const given = unique([...q.keyPoints, expected]);
+    const keyPoints = (
+      given.length >= 2 ? given : unique([...given, `From the section “${heading}”`])
+    )
       .slice(0, 5)
       .map((p) => clip(p, 1000));
+    const explanation = q.explanation?.trim() ? `\n\n${q.explanation.trim()}` : '';
     const common = {
       id: slugify(`${lessonSlug}-${q.id}`, 80),
       module: PUBLISH_MODULE_SLUG,
       key_points: keyPoints,
       worked_example: clip(
-        `**Answer:** ${expected}\n\nA complete answer mentions: ${keyPoints.join('; ')}.`,
+        `**Answer:** ${expected}${explanation}\n\nA complete answer mentions: ${keyPoints.join('; ')}.`,
         20000,
       ),
       difficulty: q.difficulty,
