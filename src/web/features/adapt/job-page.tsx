@@ -2,7 +2,8 @@
  * One LE Adapt job at /app/adapt/:jobId: its stages' live progress (polled while it runs),
  * retry and cancel, the insights panel (engine or model, duration and what each stage
  * changed), and, once done, the review screen: the structured and the final lesson side by
- * side per section, accepted or edited, the fidelity gate, and a Reviewer's approval.
+ * side per section, accepted or edited, the quiz builder, the fidelity gate, and a Reviewer's
+ * approval.
  */
 import { useState } from 'react';
 import { CheckCircle2, Loader2, RotateCcw, XCircle } from 'lucide-react';
@@ -36,6 +37,7 @@ import {
 } from './api/adapt-jobs';
 import { adminWorkspace, formatLabels, StatusBadge } from './adapt-labels';
 import { JobOutputs } from './job-outputs';
+import { QuizBuilder } from './quiz-builder';
 
 export function AdaptJobPage() {
   const { jobId = '' } = useRouteParams();
@@ -237,7 +239,7 @@ function ReviewScreen({
           ))}
         </ol>
       </Section>
-      <Section title="Glossary and quiz" id="glossary">
+      <Section title="Glossary" id="glossary">
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           {final.glossary.map((entry) => (
             <div key={entry.term}>
@@ -248,13 +250,8 @@ function ReviewScreen({
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-sm">
-          A quiz of {final.quiz.length} questions:{' '}
-          {final.quiz.filter((q) => q.kind === 'multiple_choice').length} multiple choice,{' '}
-          {final.quiz.filter((q) => q.kind === 'cloze').length} cloze,{' '}
-          {final.quiz.filter((q) => q.kind === 'short_answer').length} short answer.
-        </p>
       </Section>
+      <QuizBuilder job={job} generated={final.quiz} sections={final.sections} />
       <Approval job={job} reviewed={reviewed} />
       {job.approved_at !== null && <JobOutputs job={job} />}
     </>

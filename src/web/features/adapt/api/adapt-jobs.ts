@@ -4,7 +4,7 @@
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EngineInfo, LearnerProfile, StageName } from '@common/adapt-lesson';
+import type { EngineInfo, LearnerProfile, QuizQuestion, StageName } from '@common/adapt-lesson';
 import { getSupabase } from '@/lib/supabase';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -52,9 +52,18 @@ export interface SectionReview {
   reviewed_at: string;
 }
 
+/** A reviewer's edited quiz (decision 0517); absent while the quiz is the generated one. */
+export interface QuizReview {
+  questions: QuizQuestion[];
+  version: number;
+  edited_by: string | null;
+  edited_at: string;
+}
+
 export interface AdaptJobDetail extends AdaptJob {
   adapt_job_stages: AdaptStage[];
   adapt_section_reviews: SectionReview[];
+  adapt_quiz_reviews: QuizReview[];
 }
 
 export interface ArchiveFilters {
@@ -142,7 +151,9 @@ export async function getJob(id: string): Promise<AdaptJobDetail | null> {
   const client = await getSupabase();
   const { data, error } = await client
     .from('adapt_jobs')
-    .select(`${jobColumns}, adapt_job_stages(*), adapt_section_reviews(*)`)
+    .select(
+      `${jobColumns}, adapt_job_stages(*), adapt_section_reviews(*), adapt_quiz_reviews(questions, version, edited_by, edited_at)`,
+    )
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(error.message);
