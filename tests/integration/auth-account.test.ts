@@ -294,6 +294,51 @@ describe.each(databaseKinds)('auth recovery, re-authentication and admin on %s',
     });
     expect(notUuid.status).toBe(404);
   });
+
+  it('lists users newest first with GoTrue paging, filter and sort, and 400s for bad pages', async () => {
+    const admin = server.service().auth.admin;
+    const tag = `Listing ${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const created = await admin.createUser({
+        email: uniqueEmail(`listing${n}`),
+        password: 'a long enough passphrase',
+        email_confirm: true,
+        user_metadata: { full_name: `${tag} ${n}` },
+      });
+      ids.push(created.data.user!.id);
+    }
+    const newest = await admin.listUsers({ page: 1, perPage: 1 });
+    expect(newest.data.users.map((u) => u.id)).toEqual([ids[2]]);
+
+    const list = (query: string) =>
+      fetch(`${server.url}/auth/v1/admin/users?${query}`, {
+        headers: {
+          apikey: server.serviceRoleKey,
+          authorization: `Bearer ${server.serviceRoleKey}`,
+        },
+      });
+    const filtered = await list(`filter=${encodeURIComponent(tag.toLowerCase())}&per_page=2`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.headers.get('x-total-count')).toBe('3');
+    expect(filtered.headers.get('link')).toContain('rel="next"');
+    const firstPage = (await filtered.json()) as { users: { id: string }[] };
+    expect(firstPage.users.map((u) => u.id)).toEqual([ids[2], ids[1]]);
+    const oldest = await list(`filter=${encodeURIComponent(tag)}&sort=created_at%20asc`);
+    expect(((await oldest.json()) as { users: { id: string }[] }).users.map((u) => u.id)).toEqual(
+      ids,
+    );
+
+    for (const [query, message] of [
+      ['page=abc', 'Bad Pagination Parameters: strconv.ParseUint: parsing "abc": invalid syntax'],
+      ['per_page=-1', 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax'],
+      ['sort=email', 'Bad Sort Parameters: unknown field email'],
+    ]) {
+      const bad = await list(query!);
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toEqual({ code: 'validation_failed', message });
+    }
+  });
 });
 
 describe('auth abuse limits and the production mailbox switch', () => {

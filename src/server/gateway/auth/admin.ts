@@ -67,6 +67,26 @@ async function applyBan(tx: Queryable, userId: string, banDuration: unknown) {
   await tx.query('delete from auth.sessions where user_id = $1', [userId]);
 }
 
+/** `page` / `per_page` as GoTrue reads them: unsigned integers, or a 400 saying which. */
+function pageNumber(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,15}$/.test(value))
+    throw validation(
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": invalid syntax`,
+    );
+  return Number(value);
+}
+
+/** `sort=created_at [asc|desc]`, newest first by default, as GoTrue lists users. */
+function sortDirection(value: string | undefined): 'asc' | 'desc' {
+  if (value === undefined || value === '') return 'desc';
+  const [field, direction = 'desc', ...rest] = value.trim().split(/\s+/);
+  if (field !== 'created_at') throw validation(`Bad Sort Parameters: unknown field ${field}`);
+  if (rest.length > 0 || (direction !== 'asc' && direction !== 'desc'))
+    throw validation(`Bad Sort Parameters: unknown direction ${direction}`);
+  return direction;
+}
+
 function metadataArg(body: Record<string, unknown>, ...keys: string[]) {
   for (const key of keys) {
     const value = optionalObject(body, key);
@@ -87,18 +107,24 @@ export function adminRoutes(services: AuthServices) {
   }
 
   app.get('/admin/users', async (c) => {
-    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const perPage = Math.min(
-      1000,
-      Math.max(1, Number.parseInt(c.req.query('per_page') ?? '50', 10) || 50),
-    );
+    const page = Math.max(1, pageNumber(c.req.query('page'), 1));
+    const perPage = Math.min(1000, Math.max(1, pageNumber(c.req.query('per_page'), 50)));
+    const direction = sortDirection(c.req.query('sort'));
+    // GoTrue's filter: part of the address, or of the full name in any case.
+    const filter = c.req.query('filter') ?? '';
+    const pattern = `%${filter}%`;
+    const where = filter
+      ? `where email like $1 or raw_user_meta_data->>'full_name' ilike $1`
+      : 'where $1::text is not null';
     const { rows: countRows } = await services.db.query<{ n: number }>(
-      'select count(*)::int as n from auth.users',
+      `select count(*)::int as n from auth.users ${where}`,
+      [pattern],
     );
     const total = countRows[0]!.n;
     const { rows } = await services.db.query<{ id: string }>(
-      'select id from auth.users order by created_at, id limit $1 offset $2',
-      [perPage, (page - 1) * perPage],
+      `select id from auth.users ${where}
+       order by created_at ${direction}, id ${direction} limit $2 offset $3`,
+      [pattern, perPage, (page - 1) * perPage],
     );
     const users = [];
     for (const row of rows) {
