@@ -1702,20 +1702,34 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     expect(actual).toEqual(expected['list_iep_documents()']);
   });
 
-  // The profiles policy reads the set (db/app 0923): it must hold exactly the people
-  // oversees() answers true for, for every pair of the fixture's accounts.
-  it('people_overseen() is exactly oversees() for every pair of accounts', async () => {
-    const { rows } = await server.deps.db.query<{ overseers: number; differing: number }>(
-      `select count(distinct u.id) filter (where learning.oversees(u.id, p.id))::int as overseers,
-              count(*) filter (
-                where learning.oversees(u.id, p.id)
-                      is distinct from p.id in (select learning.people_overseen(u.id))
-              )::int as differing
-         from auth.users u cross join auth.users p`,
-    );
+  // The profiles policy reads a set and falls back to oversees() (db/app 0923, 0924): every
+  // account of the fixture must see exactly the profiles 0380's per-row rule gave it, and the
+  // set may hold only people oversees() answers true for.
+  it('profiles: each account sees exactly itself and the people it oversees', async () => {
+    const { db } = server.deps;
+    const { rows: accounts } = await db.query<{ id: string }>('select id::text from auth.users');
+    let overseers = 0;
+    for (const { id } of accounts) {
+      const { rows: expectedRows } = await db.query<{ id: string }>(
+        `select p.id::text from public.profiles p
+          where p.id = $1 or public.has_role($1, 'admin') or learning.oversees($1, p.id)
+          order by 1`,
+        [id],
+      );
+      const visible = await db.asRole({ role: 'authenticated', sub: id }, (tx) =>
+        tx.query<{ id: string }>('select id::text from public.profiles order by 1'),
+      );
+      expect(visible.rows.map((r) => r.id)).toEqual(expectedRows.map((r) => r.id));
+      if (expectedRows.length > 1) overseers++;
+    }
     // The owner, the organization admin and the instructor at least.
-    expect(rows[0]!.overseers).toBeGreaterThanOrEqual(3);
-    expect(rows[0]!.differing).toBe(0);
+    expect(overseers).toBeGreaterThanOrEqual(3);
+    const { rows } = await db.query<{ outside: number }>(
+      `select count(*)::int as outside
+         from auth.users u, learning.people_overseen_in_bulk(u.id) p (person)
+        where not learning.oversees(u.id, p.person)`,
+    );
+    expect(rows[0]!.outside).toBe(0);
   });
 
   it.each(Object.entries(buckets))('%s', async (name, b) => {
