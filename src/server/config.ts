@@ -68,6 +68,12 @@ const schema = z.object({
   /** MFA verification attempts per minute per client address. */
   AUTH_RATE_LIMIT_MFA_VERIFY: z.coerce.number().int().min(1).default(15),
   /** Wrong passwords for one email address within AUTH_PASSWORD_LOCKOUT_MINUTES that lock it. */
+  /** GoTrue's DISABLE_SIGNUP: only invitations and the service role create accounts. */
+  AUTH_DISABLE_SIGNUP: booleanFlag,
+  /** GoTrue's PASSWORD_MIN_LENGTH (never below 8, our floor). */
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(72).default(8),
+  /** GoTrue's SECURITY_MANUAL_LINKING_ENABLED: `linkIdentity` from a signed-in account. */
+  AUTH_MANUAL_LINKING: booleanFlag,
   AUTH_PASSWORD_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   AUTH_PASSWORD_LOCKOUT_MINUTES: z.coerce.number().min(0.01).default(15),
   /** Extra origins (comma-separated) that auth may redirect to besides SITE_URL. */
@@ -248,6 +254,9 @@ function toConfig(env: z.infer<typeof schema>) {
       sessionLifetimeDays: env.SESSION_LIFETIME_DAYS,
       sessionInactivityDays: env.SESSION_INACTIVITY_DAYS,
       autoconfirm: env.MAILER_AUTOCONFIRM ?? false,
+      disableSignup: env.AUTH_DISABLE_SIGNUP ?? false,
+      passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
+      manualLinking: env.AUTH_MANUAL_LINKING ?? true,
       rateLimits: {
         signIn: env.AUTH_RATE_LIMIT_SIGN_IN,
         tokenRefresh: env.AUTH_RATE_LIMIT_TOKEN_REFRESH,

@@ -328,3 +328,77 @@ describe('email OTP behind the beta gate', () => {
     expect((await latestMail(server, member)).subject).toBe('Your Lyceum sign-in link');
   });
 });
+
+describe("GoTrue's sign-up settings", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {
+      SITE_URL: undefined,
+      AUTH_DISABLE_SIGNUP: 'true',
+      AUTH_PASSWORD_MIN_LENGTH: '12',
+      AUTH_MANUAL_LINKING: 'false',
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it('refuses sign-ups with GoTrue’s message while the service role still creates accounts', async () => {
+    const settings = await fetch(`${server.url}/auth/v1/settings`, {
+      headers: { apikey: server.anonKey },
+    });
+    expect(await settings.json()).toMatchObject({ disable_signup: true, password_min_length: 12 });
+
+    const refused = {
+      status: 422,
+      code: 'signup_disabled',
+      message: 'Signups not allowed for this instance',
+    };
+    const email = uniqueEmail('closed');
+    const signUp = await server.anon().auth.signUp({ email, password: 'a long enough passphrase' });
+    expect(signUp.error).toMatchObject(refused);
+    expect((await server.anon().auth.signInWithOtp({ email })).error).toMatchObject(refused);
+    const admin = server.service().auth.admin;
+    const link = await admin.generateLink({
+      type: 'signup',
+      email,
+      password: 'a long enough passphrase',
+    });
+    expect(link.error).toMatchObject(refused);
+    expect(await mailCount(server, email)).toBe(0);
+
+    const short = await admin.createUser({ email, password: 'eleven char', email_confirm: true });
+    expect(short.error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      message: 'Password should be at least 12 characters.',
+    });
+    const created = await admin.createUser({
+      email,
+      password: 'a long enough passphrase',
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    // An existing account still signs in by magic link.
+    expect((await server.anon().auth.signInWithOtp({ email })).error).toBeNull();
+    const invited = await admin.inviteUserByEmail(uniqueEmail('closed-invite'));
+    expect(invited.error).toBeNull();
+  });
+
+  it('refuses linkIdentity while manual linking is off', async () => {
+    const email = uniqueEmail('no-linking');
+    await server.service().auth.admin.createUser({
+      email,
+      password: 'a long enough passphrase',
+      email_confirm: true,
+    });
+    const client = browserLikeClient(server);
+    expect(
+      (await client.auth.signInWithPassword({ email, password: 'a long enough passphrase' })).error,
+    ).toBeNull();
+    const linked = await client.auth.linkIdentity({ provider: 'google' });
+    expect(linked.error).toMatchObject({
+      status: 404,
+      code: 'manual_linking_disabled',
+      message: 'Manual linking is disabled',
+    });
+  });
+});

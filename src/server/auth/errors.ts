@@ -22,6 +22,7 @@ export type AuthErrorCode =
   | 'identity_not_found'
   | 'insufficient_aal'
   | 'invalid_credentials'
+  | 'manual_linking_disabled'
   | 'mfa_challenge_expired'
   | 'mfa_factor_name_conflict'
   | 'mfa_factor_not_found'

@@ -67,7 +67,10 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /** Throws `weak_password` (422) with the reasons supabase-js exposes as `error.reasons`. */
-export function checkPasswordStrength(password: unknown): asserts password is string {
+export function checkPasswordStrength(
+  password: unknown,
+  minLength = MIN_PASSWORD_LENGTH,
+): asserts password is string {
   if (typeof password !== 'string' || password === '') {
     throw new AuthError(422, 'validation_failed', 'Password is required.');
   }
@@ -80,9 +83,9 @@ export function checkPasswordStrength(password: unknown): asserts password is st
   }
   const reasons: WeakPasswordReason[] = [];
   const messages: string[] = [];
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
+  if ([...password].length < minLength) {
     reasons.push('length');
-    messages.push(`Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    messages.push(`Password should be at least ${minLength} characters.`);
   }
   if (isCommonPassword(password)) {
     reasons.push('pwned');

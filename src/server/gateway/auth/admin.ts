@@ -152,7 +152,8 @@ export function adminRoutes(services: AuthServices) {
     if (!email)
       throw new AuthError(400, 'email_address_invalid', 'A valid email address is required');
     const password = optionalString(body, 'password');
-    if (password !== undefined) checkPasswordStrength(password);
+    if (password !== undefined)
+      checkPasswordStrength(password, services.config.auth.passwordMinLength);
     const passwordHash = password !== undefined ? await hashPassword(password) : null;
     const id = await services.db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) {
@@ -208,7 +209,8 @@ export function adminRoutes(services: AuthServices) {
     const user = await existing(c.req.param('id'));
     const body = await authJson(c, adminUserBody);
     const password = optionalString(body, 'password');
-    if (password !== undefined) checkPasswordStrength(password);
+    if (password !== undefined)
+      checkPasswordStrength(password, services.config.auth.passwordMinLength);
     const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
     const emailParam = body.email;
     const email =

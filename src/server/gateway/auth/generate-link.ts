@@ -34,6 +34,9 @@ interface GeneratedLink {
   verification: string;
 }
 
+const signupsDisabled = () =>
+  new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+
 const userNotFound = () => new AuthError(404, 'user_not_found', 'User with this email not found');
 
 async function issue(
@@ -69,14 +72,16 @@ export function generateLinkRoutes(services: AuthServices) {
     const metadata = optionalObject(body, 'data') ?? {};
     const base = authBaseUrl(services, c);
     // A sign-up's password is checked and hashed before the transaction (the costly part).
+    const minLength = services.config.auth.passwordMinLength;
     const signUpPassword =
       type === 'signup'
-        ? (checkPasswordStrength(body.password), await hashPassword(body.password))
+        ? (checkPasswordStrength(body.password, minLength), await hashPassword(body.password))
         : null;
 
     const signUp = async (tx: Queryable, passwordHash: string | null) => {
       const found = await findUserByEmail(tx, email);
       if (found?.email_confirmed_at) throw new AccountExistsError();
+      if (!found && services.config.auth.disableSignup) throw signupsDisabled();
       let userId = found?.id;
       if (found) {
         await tx.query(

@@ -51,7 +51,8 @@ async function accountFor(
   claims: OidcClaims,
   linkUserId: string | null,
   /** False while the beta gate is on: new accounts sign up with a coupon (decision 0601). */
-  newAccountsAllowed: boolean,
+  /** Why no account may be created here, if none may (sign-ups off, or the beta gate). */
+  newAccountsRefusal: string | undefined,
 ): Promise<string> {
   const identityData = {
     ...claims.raw,
@@ -113,12 +114,7 @@ async function accountFor(
       );
     }
   }
-  if (!newAccountsAllowed) {
-    throw new CallbackError(
-      'signup_disabled',
-      'Lyceum is in its beta: new accounts sign up with a coupon. Sign up with your email and coupon first; then this provider signs you in.',
-    );
-  }
+  if (newAccountsRefusal) throw new CallbackError('signup_disabled', newAccountsRefusal);
   const user = await createUser(tx, {
     email: claims.email ?? '',
     passwordHash: null,
@@ -189,6 +185,8 @@ export function identityRoutes(services: AuthServices) {
   app.get('/authorize', async (c) => c.redirect(await startFlow(c, null), 302));
 
   app.get('/user/identities/authorize', requireUser(services), async (c) => {
+    if (!services.config.auth.manualLinking)
+      throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
     const url = await startFlow(c, c.get('user').row.id);
     if (c.req.query('skip_http_redirect') === 'true') return c.json({ url });
     return c.redirect(url, 302);
@@ -249,7 +247,11 @@ export function identityRoutes(services: AuthServices) {
           flow.provider,
           claims,
           flow.link_user_id,
-          !services.config.billing.betaGate,
+          services.config.auth.disableSignup
+            ? 'Signups not allowed for this instance'
+            : services.config.billing.betaGate
+              ? 'Lyceum is in its beta: new accounts sign up with a coupon. Sign up with your email and coupon first; then this provider signs you in.'
+              : undefined,
         );
         const user = await findUserById(tx, userId);
         if (!user || isBanned(user)) throw new CallbackError('user_banned', 'User is banned');

@@ -75,6 +75,8 @@ export function otpRoutes(services: AuthServices) {
     if (existing?.email_confirmed_at) {
       mail = await services.db.transaction((tx) => magicLink(tx, existing.id));
     } else {
+      if (!existing && services.config.auth.disableSignup)
+        throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
       // A new account, as a sign-up makes it: the beta gate's coupon applies here too.
       const { coupon, metadata } = couponForSignUp(
         services,

@@ -13,13 +13,13 @@ export function settingsRoutes(services: AuthServices) {
         phone: false,
         ...(oidc ? { [oidc.name]: true } : {}),
       },
-      disable_signup: false,
+      disable_signup: services.config.auth.disableSignup,
       mailer_autoconfirm: services.config.auth.autoconfirm,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: true,
       mfa: { totp: true, phone: false },
-      password_min_length: 8,
+      password_min_length: services.config.auth.passwordMinLength,
     });
   });
 

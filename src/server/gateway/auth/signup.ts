@@ -103,7 +103,9 @@ export function signupRoutes(services: AuthServices) {
       );
     }
     const password = body.password;
-    checkPasswordStrength(password);
+    if (services.config.auth.disableSignup)
+      throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    checkPasswordStrength(password, services.config.auth.passwordMinLength);
     const { coupon, metadata } = couponForSignUp(services, client.ip, optionalObject(body, 'data'));
     const pkce = pkceParams(body);
     const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));

@@ -57,7 +57,7 @@ export function userRoutes(services: AuthServices) {
     }
     let passwordHash: string | undefined;
     if (password !== undefined && password !== null) {
-      checkPasswordStrength(password);
+      checkPasswordStrength(password, services.config.auth.passwordMinLength);
       if (row.encrypted_password && (await verifyPassword(row.encrypted_password, password))) {
         throw new AuthError(
           422,
