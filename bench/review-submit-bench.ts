@@ -1,6 +1,6 @@
 /**
  * Flashcard review submit benchmark (issue 12, decision 0160): one rating through the review
- * screen's own api function (`reviewCard` in src/web/features/flashcards/api/review.ts, run
+ * screen's own function (`rateCard` in src/web/lib/offline/rate-card.ts, online, run
  * unchanged by the web app's client: POST /functions/v1/flashcards/review, FSRS on the server,
  * the card and its review log written under RLS). Target: p99 < 30 ms.
  *
@@ -45,10 +45,12 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
     });
     if (created.error) throw new Error(`create the learner: ${created.error.message}`);
     await webAppSignIn(server, EMAIL, PASSWORD);
+    const userId = created.data.user!.id;
 
     const { createDeck } = await import('../src/web/features/flashcards/api/decks');
     const { importCards } = await import('../src/web/features/flashcards/api/cards');
-    const { reviewCard } = await import('../src/web/features/flashcards/api/review');
+    const { cardColumns } = await import('../src/web/features/flashcards/api/cards');
+    const { rateCard } = await import('../src/web/lib/offline/rate-card');
     const deckId = await createDeck({
       name: 'Bench deck',
       description: '',
@@ -64,16 +66,19 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
     );
     if (imported !== CARDS) throw new Error(`imported ${imported} cards, not ${CARDS}`);
     const client = await (await import('../src/web/lib/supabase')).getSupabase();
-    const { data, error } = await client.from('flashcards').select('id').eq('deck_id', deckId);
+    const { data, error } = await client
+      .from('flashcards')
+      .select(cardColumns)
+      .eq('deck_id', deckId);
     if (error) throw new Error(error.message);
-    const ids = (data as { id: string }[]).map((row) => row.id);
+    const cards = data as unknown as Parameters<typeof rateCard>[1][];
 
     let next = 0;
     let firstError: unknown;
     const rate = async () => {
       const n = next++;
       try {
-        const answer = await reviewCard(ids[n % ids.length]!, n % 5 === 4 ? 1 : 3);
+        const answer = await rateCard(userId, cards[n % cards.length]!, n % 5 === 4 ? 1 : 3, 0.9);
         if (!answer.reviewId) throw new Error('no review id in the answer');
       } catch (error) {
         firstError ??= error;

@@ -381,6 +381,15 @@ export const appRoutes: readonly RouteEntry[] = [
     kind: 'app',
     prerender: false,
   },
+  // Studying offline in the installed app (issue 18, decision 0181).
+  {
+    path: '/app/offline',
+    label: 'Offline study',
+    section: 'Study',
+    title: pageTitle('Offline study'),
+    kind: 'app',
+    prerender: false,
+  },
   // The learner's study tools (decisions 0160, 0161): flashcards and notes.
   {
     path: '/app/flashcards',

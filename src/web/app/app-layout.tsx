@@ -34,12 +34,19 @@ import {
 import { Separator } from '@/components/ui/separator';
 import { ReadingRuler } from '@/components/reading-ruler';
 import { AppSessionContext, workspaceKey, type Workspace } from '@/lib/app-session';
+import { deviceUser } from '@/lib/offline/device-store';
+import { useSyncStatus } from '@/lib/offline/offline-sync';
 import { loginPathFor } from '@/lib/safe-next-path';
+import { useOnline } from '@/lib/use-online';
 import { applyAndRemember, usePreferences } from '@/lib/user-preferences';
 import { useMemberships, type Membership } from './api/get-memberships';
 import { activeNavPath, navFor } from './app-nav';
 import { applyDocumentMeta } from './document-meta';
 import { LyceumMark } from './lyceum-mark';
+import { offlinePagePaths } from './offline/offline-pages';
+import { SyncStatusLink } from './offline/sync-status-link';
+import { UnsentChangesDialog } from './offline/unsent-changes-dialog';
+import { useOfflineSync } from './offline/use-offline-sync';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSkeleton } from './page-skeleton';
 import { routePage } from './route-pages';
@@ -77,13 +84,30 @@ export function AppLayout({ notFound }: { notFound: ReactNode }) {
 function SignInGate({ route }: { route: RouteEntry }) {
   const location = useLocation();
   const auth = useAuth();
+  const online = useOnline();
   useEffect(() => {
-    void startAuth().catch(() => undefined);
-  }, []);
+    // Offline the sign-in service cannot answer; it is asked again when the network returns.
+    if (online) void startAuth().catch(() => undefined);
+  }, [online]);
   useEffect(() => {
     applyDocumentMeta(route, window.location);
   }, [route]);
 
+  // Offline the session can be neither confirmed nor renewed: the account last signed in here
+  // studies from what it kept on this device (decision 0181) until the network returns.
+  const offlineUser = !online && auth.status !== 'signed-in' ? deviceUser() : null;
+  if (offlineUser) {
+    return (
+      <SignedInApp
+        key={offlineUser.id}
+        userId={offlineUser.id}
+        email={offlineUser.email}
+        platformAdmin={false}
+        route={route}
+        openedOffline
+      />
+    );
+  }
   if (auth.status === 'signed-out') {
     return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   }
@@ -123,20 +147,29 @@ function SignedInApp({
   email,
   platformAdmin,
   route,
+  openedOffline = false,
 }: {
   userId: string;
   email: string;
   platformAdmin: boolean;
   route: RouteEntry;
+  /** Opened without a network from the device's copy: only the offline screens work. */
+  openedOffline?: boolean;
 }) {
   const memberships = useMemberships(userId);
+  const online = useOnline();
   useConsentSync(userId);
+  useOfflineSync({ id: userId, email }, !openedOffline);
   const workspaces = useMemo(
     () =>
       memberships.data
         ? workspacesFor(memberships.data.memberships, memberships.data.boards)
-        : null,
-    [memberships.data],
+        : // Offline the organizations cannot be read (the query fails or waits); the offline
+          // screens need none.
+          !online
+          ? workspacesFor([])
+          : null,
+    [memberships.data, online],
   );
   const [chosenKey, setChosenKey] = useState(() => readStoredWorkspace(userId));
   const workspace = workspaces ? chooseWorkspace(workspaces, chosenKey) : null;
@@ -179,7 +212,7 @@ function SignedInApp({
         )}
         <SidebarInset>
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-            {memberships.isError ? (
+            {memberships.isError && online ? (
               <Centered>
                 <Notice tone="error">
                   Could not load your organizations: {memberships.error.message}{' '}
@@ -193,7 +226,19 @@ function SignedInApp({
               <AppSessionContext.Provider value={session}>
                 <PageErrorBoundary resetKey={route.path}>
                   <Suspense fallback={<PageSkeleton />}>
-                    <RoutedPage route={route} />
+                    {openedOffline && !offlinePagePaths.has(route.path) ? (
+                      <Centered>
+                        <Notice tone="info">
+                          You are offline, and this page needs a connection.{' '}
+                          <Link to="/app/offline" className="font-medium underline">
+                            Open Offline study
+                          </Link>{' '}
+                          for the lessons and flashcards kept on this device.
+                        </Notice>
+                      </Centered>
+                    ) : (
+                      <RoutedPage route={route} />
+                    )}
                   </Suspense>
                 </PageErrorBoundary>
               </AppSessionContext.Provider>
@@ -213,8 +258,16 @@ function AppHeader({ userId, email }: { userId: string; email: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const name = profile.data?.fullName || profile.data?.displayName || email;
+  const sync = useSyncStatus(userId);
+  const [confirming, setConfirming] = useState(false);
 
   async function leave() {
+    // Signing out deletes what this device keeps for the account, queue included.
+    if (sync.waiting > 0 && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     try {
       await signOut.mutateAsync('local');
       // Nothing read for this account may show to whoever signs in next in this tab.
@@ -242,6 +295,7 @@ function AppHeader({ userId, email }: { userId: string; email: string }) {
           </span>
         </Link>
         <div className="ml-auto flex min-w-0 items-center gap-2">
+          <SyncStatusLink userId={userId} />
           <Link
             to="/account"
             className="flex min-w-0 items-center gap-1.5 rounded-md px-2 py-1 text-sm hover:bg-accent"
@@ -262,6 +316,13 @@ function AppHeader({ userId, email }: { userId: string; email: string }) {
               {signOut.isPending ? 'Signing out…' : 'Sign out'}
             </span>
           </Button>
+          {confirming && (
+            <UnsentChangesDialog
+              waiting={sync.waiting}
+              onStay={() => setConfirming(false)}
+              onSignOut={() => void leave()}
+            />
+          )}
         </div>
       </div>
     </header>

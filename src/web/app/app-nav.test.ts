@@ -33,7 +33,7 @@ const adminScreens = [
 ];
 
 describe('app navigation', () => {
-  it('shows a student the dashboard, the course library, the reading library, notes and flashcards', () => {
+  it('shows a student the dashboard, the course library, the reading library, notes, flashcards and offline study', () => {
     expect(navFor(organization(['learner'])).map((i) => i.label)).toEqual([
       'Dashboard',
       'Courses',
@@ -41,6 +41,7 @@ describe('app navigation', () => {
       'Study Coach',
       'Notes',
       'Flashcards',
+      'Offline study',
       'Progress',
       'Settings',
       'Plans',
@@ -80,6 +81,7 @@ describe('app navigation', () => {
       '/app/coach',
       '/app/notes',
       '/app/flashcards',
+      '/app/offline',
       '/app/progress',
       '/app/compliance',
       ...ownScreens,

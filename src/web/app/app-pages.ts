@@ -95,6 +95,7 @@ export const appPages: Record<string, () => Promise<ComponentType>> = {
     import('@/features/flashcards/deck-page').then((m) => m.DeckPage),
   '/app/flashcards/decks/:deckId/review': () =>
     import('@/features/flashcards/review-page').then((m) => m.ReviewPage),
+  '/app/offline': () => import('./offline/offline-study-page').then((m) => m.OfflineStudyPage),
   '/app/notes': () => import('@/features/notes/notes-page').then((m) => m.NotesPage),
   '/app/notes/new': () => import('@/features/notes/note-page').then((m) => m.NewNotePage),
   '/app/notes/:noteId': () => import('@/features/notes/note-page').then((m) => m.NotePage),

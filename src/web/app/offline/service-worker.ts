@@ -22,6 +22,23 @@ export async function registerServiceWorker(): Promise<void> {
  * offline then works from the first visit.
  */
 async function keepWhatThisPageLoaded(): Promise<void> {
+  await keepLoadedAssets();
+  if (location.pathname === APP_SHELL_URL || location.pathname.startsWith(`${APP_SHELL_URL}/`)) {
+    return;
+  }
+  const pages = await caches.open(PAGES_CACHE);
+  const page = location.origin + location.pathname + location.search;
+  // A page that answers with an error (the not-found page) is not kept: add() refuses it.
+  if (!(await pages.match(page))) await pages.add(page).catch(() => undefined);
+}
+
+/**
+ * Keeps every script and stylesheet this page has loaded so far in the assets cache: the
+ * screens a learner made available offline then open without a network even when they were
+ * loaded before the worker took control (decision 0181).
+ */
+export async function keepLoadedAssets(): Promise<void> {
+  if (!('caches' in window)) return;
   const sameOriginAssets = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
@@ -33,13 +50,6 @@ async function keepWhatThisPageLoaded(): Promise<void> {
       if (!(await assets.match(url))) await assets.add(url);
     }),
   );
-  if (location.pathname === APP_SHELL_URL || location.pathname.startsWith(`${APP_SHELL_URL}/`)) {
-    return;
-  }
-  const pages = await caches.open(PAGES_CACHE);
-  const page = location.origin + location.pathname + location.search;
-  // A page that answers with an error (the not-found page) is not kept: add() refuses it.
-  if (!(await pages.match(page))) await pages.add(page).catch(() => undefined);
 }
 
 function offerUpdates(registration: ServiceWorkerRegistration): void {

@@ -3,7 +3,8 @@
  * 1–4 rate it Again, Hard, Good or Easy, U or Ctrl+Z undoes the last rating; the card can be
  * suspended or edited on the spot. Each rating is scheduled by the server (decision 0160); the
  * buttons show the interval each rating would give. A learning card that comes due within 20
- * minutes comes back in the same session.
+ * minutes comes back in the same session. Offline (decision 0181) the session reviews the due
+ * cards kept on this device; its ratings wait there and are sent when the connection returns.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,12 +22,20 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Notice } from '@/components/ui/notice';
 import { useAppSession } from '@/lib/app-session';
+import { rateCard, undoQueuedRating } from '@/lib/offline/rate-card';
+import { useOnline } from '@/lib/use-online';
 import { useRouteParams } from '@/lib/use-route-params';
 import type { CardRow } from './api/cards';
 import { useUpdateCard } from './api/cards';
-import { useDecks, type Deck } from './api/decks';
-import { LEARN_AHEAD_MINUTES, reviewCard, undoReview, useDueCards } from './api/review';
+import {
+  LEARN_AHEAD_MINUTES,
+  undoReview,
+  useDueCards,
+  useReviewDecks,
+  type ReviewDeck,
+} from './api/review';
 import { CardFields } from './card-fields';
 import { checkSides, type CardSides } from './card-sides';
 import { flashcardPaths } from './flashcard-paths';
@@ -36,7 +45,8 @@ export function ReviewPage() {
   const { userId } = useAppSession();
   const { deckId = null } = useRouteParams();
   const due = useDueCards(userId, deckId);
-  const decks = useDecks(userId);
+  const decks = useReviewDecks(userId);
+  const online = useOnline();
   const deck = deckId ? decks.data?.find((d) => d.id === deckId) : undefined;
   const back = deckId
     ? { to: flashcardPaths.deck(deckId), label: deck ? deck.name : 'Deck' }
@@ -56,10 +66,20 @@ export function ReviewPage() {
         />
       ) : deckId && !deck ? (
         <EmptyState action={<Link to={flashcardPaths.decks()}>Your decks</Link>}>
-          This deck does not exist, or is not yours.
+          {online
+            ? 'This deck does not exist, or is not yours.'
+            : 'You are offline, and this deck’s cards are not kept on this device.'}
         </EmptyState>
       ) : (
-        <ReviewSession initial={due.data} decks={decks.data} />
+        <>
+          {!online && (
+            <Notice tone="info">
+              You are offline: reviewing the cards kept on this device. Your ratings are kept here
+              and sent when you are back online.
+            </Notice>
+          )}
+          <ReviewSession initial={due.data} decks={decks.data} />
+        </>
       )}
     </AppPage>
   );
@@ -67,6 +87,8 @@ export function ReviewPage() {
 
 interface Rated {
   reviewId: string;
+  /** Waiting on this device: undo takes it out of the queue. */
+  queued: boolean;
   /** The card as it was before the rating. */
   before: CardRow;
   rating: RatingValue;
@@ -83,8 +105,9 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-function ReviewSession({ initial, decks }: { initial: CardRow[]; decks: Deck[] }) {
+function ReviewSession({ initial, decks }: { initial: CardRow[]; decks: ReviewDeck[] }) {
   const { userId } = useAppSession();
+  const online = useOnline();
   const [queue, setQueue] = useState<CardRow[]>(initial);
   const [revealed, setRevealed] = useState(false);
   const [history, setHistory] = useState<Rated[]>([]);
@@ -113,23 +136,28 @@ function ReviewSession({ initial, decks }: { initial: CardRow[]; decks: Deck[] }
       if (!card || !revealed || busy) return;
       setBusy(true);
       try {
-        const answer = await reviewCard(card.id, rating);
+        const answer = await rateCard(userId, card, rating, retention.get(card.deck_id) ?? 0.9);
         const after: CardRow = { ...card, ...answer.card };
-        setHistory((list) => [...list, { reviewId: answer.reviewId, before: card, rating }]);
+        setHistory((list) => [
+          ...list,
+          { reviewId: answer.reviewId, queued: answer.queued, before: card, rating },
+        ]);
         setQueue((list) => {
           const rest = list.slice(1);
           return new Date(after.due).getTime() <= learnAhead() ? [...rest, after] : rest;
         });
         setRevealed(false);
         const label = ratings.find((r) => r.value === rating)!.label;
-        setAnnouncement(`Rated ${label}. Next review ${formatDue(after.due)}.`);
+        setAnnouncement(
+          `Rated ${label}. Next review ${formatDue(after.due)}.${answer.queued ? ' Kept on this device until you are back online.' : ''}`,
+        );
       } catch (error) {
         toast.error(`The rating was not saved: ${(error as Error).message}`);
       } finally {
         setBusy(false);
       }
     },
-    [card, revealed, busy],
+    [card, revealed, busy, userId, retention],
   );
 
   const undo = useCallback(async () => {
@@ -137,7 +165,9 @@ function ReviewSession({ initial, decks }: { initial: CardRow[]; decks: Deck[] }
     if (!last || busy) return;
     setBusy(true);
     try {
-      const restored = await undoReview(last.reviewId);
+      const restored = last.queued
+        ? (await undoQueuedRating(userId, last.reviewId, last.before), last.before)
+        : await undoReview(last.reviewId);
       setHistory((list) => list.slice(0, -1));
       setQueue((list) => [
         { ...last.before, ...restored },
@@ -150,7 +180,7 @@ function ReviewSession({ initial, decks }: { initial: CardRow[]; decks: Deck[] }
     } finally {
       setBusy(false);
     }
-  }, [history, busy]);
+  }, [history, busy, userId]);
 
   const suspend = useCallback(() => {
     if (!card || busy) return;
@@ -251,11 +281,23 @@ function ReviewSession({ initial, decks }: { initial: CardRow[]; decks: Deck[] }
               {deckName.get(card.deck_id) ?? 'Card'} · {stateLabel(card.state)}
             </h2>
             <div className="flex gap-2">
-              <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setEditing(true)}
+                disabled={!online}
+                title={online ? undefined : 'Edit the card when you are back online.'}
+              >
                 <Pencil aria-hidden="true" />
                 Edit
               </Button>
-              <Button size="sm" variant="ghost" onClick={suspend} disabled={busy}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={suspend}
+                disabled={busy || !online}
+                title={online ? undefined : 'Suspend the card when you are back online.'}
+              >
                 <Pause aria-hidden="true" />
                 Suspend
               </Button>

@@ -2,7 +2,8 @@
  * A lesson: Markdown through the shared safe renderer, a video embed, or a download link for
  * a PDF or ePub file. While it is open the page records the reading position (how far down
  * the text the reader got) and the time spent in `lesson_progress`; "Mark as complete" moves
- * the course's progress.
+ * the course's progress. Offline, a lesson of a course kept on the device opens from that copy
+ * (decision 0181); its progress is recorded again once the connection returns.
  */
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
@@ -17,8 +18,10 @@ import {
 import { toast } from 'sonner';
 import { MarkdownDocument } from '@/components/markdown-document';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { useAppSession } from '@/lib/app-session';
 import { lessonFileName } from '@/lib/lesson-file-name';
+import { useOnline } from '@/lib/use-online';
 import { useRouteParams } from '@/lib/use-route-params';
 import { useCourse } from './api/get-course';
 import { useLesson, type LessonDetail } from './api/get-lesson';
@@ -64,12 +67,13 @@ export function LessonPage() {
       </AppPage>
     );
   }
-  return <LessonView key={lesson.data.id} lesson={lesson.data} />;
+  return <LessonView key={`${lesson.data.id}:${lesson.data.offline ?? ''}`} lesson={lesson.data} />;
 }
 
 function LessonView({ lesson }: { lesson: LessonDetail }) {
   const session = useAppSession();
   const markComplete = useSaveLessonProgress();
+  const online = useOnline();
   const completed = lesson.progress?.status === 'completed';
   const articleRef = useRef<HTMLElement>(null);
   const tracker = useProgressTracker(session.userId, lesson, articleRef);
@@ -105,6 +109,12 @@ function LessonView({ lesson }: { lesson: LessonDetail }) {
       title={bodyHasTitle ? '' : lesson.title}
       back={{ to: learnPaths.course(lesson.courseId), label: 'Back to the course' }}
     >
+      {lesson.offline && (
+        <Notice tone="info">
+          You are offline: this is the copy kept on this device. Your reading time and “Mark as
+          complete” are recorded when you are back online.
+        </Notice>
+      )}
       <article ref={articleRef} className="min-w-0">
         {lesson.kind === 'markdown' && (
           <MarkdownDocument
@@ -113,16 +123,24 @@ function LessonView({ lesson }: { lesson: LessonDetail }) {
             demoteHeadings={!bodyHasTitle}
           />
         )}
-        {lesson.kind === 'video' && lesson.videoUrl && (
+        {lesson.offline && lesson.kind !== 'markdown' && (
+          <p>
+            This lesson’s {lesson.kind === 'video' ? 'video' : 'file'} is not kept on this device;
+            it opens when you are back online.
+          </p>
+        )}
+        {!lesson.offline && lesson.kind === 'video' && lesson.videoUrl && (
           <LessonVideo title={lesson.title} url={lesson.videoUrl} />
         )}
-        {(lesson.kind === 'pdf' || lesson.kind === 'epub') && lesson.filePath && (
-          <LessonFile
-            kind={lesson.kind}
-            path={lesson.filePath}
-            readerPath={learnPaths.reader(lesson.courseId, lesson.id)}
-          />
-        )}
+        {!lesson.offline &&
+          (lesson.kind === 'pdf' || lesson.kind === 'epub') &&
+          lesson.filePath && (
+            <LessonFile
+              kind={lesson.kind}
+              path={lesson.filePath}
+              readerPath={learnPaths.reader(lesson.courseId, lesson.id)}
+            />
+          )}
       </article>
       <div className="flex flex-wrap items-center gap-3 border-t pt-4">
         {completed ? (
@@ -131,7 +149,7 @@ function LessonView({ lesson }: { lesson: LessonDetail }) {
             Completed
           </p>
         ) : (
-          <Button onClick={complete} disabled={markComplete.isPending}>
+          <Button onClick={complete} disabled={markComplete.isPending || !online}>
             <CheckCircle2 aria-hidden="true" />
             {markComplete.isPending ? 'Saving…' : 'Mark as complete'}
           </Button>

@@ -6,6 +6,7 @@ export const flashcardKeys = {
   all: ['flashcards'] as const,
   user: (userId: string) => [...flashcardKeys.all, userId] as const,
   decks: (userId: string) => [...flashcardKeys.user(userId), 'decks'] as const,
+  reviewDecks: (userId: string) => [...flashcardKeys.user(userId), 'review-decks'] as const,
   deckCards: (userId: string, deckId: string) =>
     [...flashcardKeys.user(userId), 'deck-cards', deckId] as const,
   due: (userId: string, deckId: string | null) =>

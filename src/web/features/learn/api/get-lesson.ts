@@ -1,6 +1,11 @@
-/** One lesson's content and the user's progress in it; null when it is not theirs to read. */
+/**
+ * One lesson's content and the user's progress in it; null when it is not theirs to read.
+ * Offline, the copy kept on this device (decision 0181), without progress.
+ */
 import { useQuery } from '@tanstack/react-query';
+import { savedLesson } from '@/lib/offline/device-store';
 import { getSupabase } from '@/lib/supabase';
+import { isOnline } from '@/lib/use-online';
 import type { LessonKind, LessonStatus } from './get-course';
 import { learnKeys } from './learn-keys';
 import { serviceError } from './scope';
@@ -20,6 +25,8 @@ export interface LessonDetail {
     timeSpentSeconds: number;
     completedAt: string | null;
   } | null;
+  /** Read from this device while offline: progress is neither shown nor recorded. */
+  offline?: true;
 }
 
 interface LessonRow {
@@ -40,11 +47,26 @@ interface ProgressRow {
   completed_at: string | null;
 }
 
+async function keptLesson(userId: string, courseId: string, lessonId: string) {
+  const saved = await savedLesson(userId, lessonId);
+  if (!saved || saved.courseId !== courseId)
+    throw new Error(
+      'You are offline, and this lesson is not kept on this device. Make its course available offline (Offline study) when you are online.',
+    );
+  const { id, title, kind, body, filePath, videoUrl, estimatedMinutes } = saved;
+  return {
+    ...{ id, courseId, title, kind, body, filePath, videoUrl, estimatedMinutes },
+    progress: null,
+    offline: true as const,
+  };
+}
+
 export async function getLesson(
   userId: string,
   courseId: string,
   lessonId: string,
 ): Promise<LessonDetail | null> {
+  if (!isOnline()) return keptLesson(userId, courseId, lessonId);
   const client = await getSupabase();
   const [lesson, progress] = await Promise.all([
     client
@@ -89,7 +111,11 @@ export function useLesson(userId: string, courseId: string, lessonId: string) {
   return useQuery({
     queryKey: learnKeys.lesson(userId, lessonId),
     queryFn: () => getLesson(userId, courseId, lessonId),
-    // Progress is written while reading; refetching would jump the reader's position.
-    staleTime: Infinity,
+    // Offline the kept copy answers, so the query runs without a network.
+    networkMode: 'always',
+    retry: (failures) => isOnline() && failures < 1,
+    // Progress is written while reading; refetching would jump the reader's position. A copy
+    // read offline is replaced by the server's as soon as the connection returns.
+    staleTime: (query) => (query.state.data?.offline ? 0 : Infinity),
   });
 }
