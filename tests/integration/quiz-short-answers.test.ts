@@ -61,7 +61,12 @@ async function questionIds(server: TestServer, courseId: string): Promise<Map<st
 }
 
 /** A published quiz of the course drawing these questions, with room for several attempts. */
-async function newQuiz(server: TestServer, w: CoachWorld, questions: string[]): Promise<string> {
+async function newQuiz(
+  server: TestServer,
+  w: CoachWorld,
+  questions: string[],
+  settings: { graded_by_person?: boolean } = {},
+): Promise<string> {
   const service = server.service();
   const { data: module, error } = await service
     .from('modules')
@@ -76,6 +81,7 @@ async function newQuiz(server: TestServer, w: CoachWorld, questions: string[]): 
     title: 'Systems check',
     published: true,
     max_attempts: 5,
+    ...settings,
   });
   for (const [i, question] of questions.entries()) {
     await insertRow(service, 'assessment_questions', {
@@ -382,6 +388,83 @@ describe.each(databaseKinds)('short-text quiz answers, offline evaluator, on %s'
     expect(partly.data).toMatchObject({ status: 'graded', score: 50 });
   });
 
+  it('sends every short answer of a quiz set to "always graded by a person" to the grading queue', async () => {
+    const quiz = await newQuiz(server, w, [choiceQuestion, parallel]);
+
+    // The quiz's instructor sets the option; a learner cannot.
+    const byLearner = await w.learner.client
+      .from('assessments')
+      .update({ graded_by_person: true })
+      .eq('id', quiz)
+      .select('id');
+    expect(byLearner.data ?? []).toEqual([]);
+    const byTeacher = await w.teacher.client
+      .from('assessments')
+      .update({ graded_by_person: true })
+      .eq('id', quiz)
+      .select('graded_by_person')
+      .single();
+    expect(byTeacher.error).toBeNull();
+    expect(byTeacher.data).toEqual({ graded_by_person: true });
+
+    const rightChoice = await w.answer(choiceQuestion, true);
+    const submitted = await submit(server, w.learner, {
+      assessment_id: quiz,
+      answers: { [choiceQuestion]: { choice: rightChoice }, [parallel]: { text: FULL_ANSWER } },
+    });
+    expect(submitted.status).toBe(200);
+    const attemptId = submitted.body.id as string;
+    const seen = await learnerSees(w.learner, attemptId);
+    expect(seen).toMatchObject({ status: 'awaiting_grading', score: null });
+    const entry = seen.verdicts.find((v) => v.question_id === parallel)!;
+    expect(entry).toMatchObject({ verdict: 'pending', feedback: null });
+    expect(entry.graded_by).toBeUndefined();
+    expect(entry.evaluation).toBeUndefined();
+    // The multiple-choice answer is still marked at once.
+    expect(seen.verdicts.find((v) => v.question_id === choiceQuestion)).toMatchObject({
+      verdict: 'correct',
+    });
+
+    const queue = await w.teacher.client.rpc('grading_queue', { organization: w.org });
+    expect(queue.error).toBeNull();
+    expect(queue.data as { attempt_id: string }[]).toContainEqual(
+      expect.objectContaining({ attempt_id: attemptId }),
+    );
+
+    // No path around the server's check: the procedure that records evaluations refuses too.
+    await expect(
+      server.deps.db.query('select learning.record_answer_evaluations($1, $2::jsonb)', [
+        attemptId,
+        JSON.stringify({
+          [parallel]: { verdict: 'correct', missing: [], feedback: 'Yes.', engine: 'x' },
+        }),
+      ]),
+    ).rejects.toThrow("This quiz's short answers are graded by a person, not by the evaluator");
+    expect((await learnerSees(w.learner, attemptId)).verdicts).toContainEqual(
+      expect.objectContaining({ question_id: parallel, verdict: 'pending' }),
+    );
+
+    const graded = await w.teacher.client.rpc('grade_assessment_attempt', {
+      attempt_id: attemptId,
+      verdicts: { [parallel]: 'partially_correct' },
+      feedback: 'Say why the lines never meet.',
+    });
+    expect(graded.error).toBeNull();
+    expect(graded.data).toMatchObject({ status: 'graded', score: 75 });
+
+    // Turned off again, the next attempt is graded by the evaluator as before.
+    const off = await w.teacher.client
+      .from('assessments')
+      .update({ graded_by_person: false })
+      .eq('id', quiz);
+    expect(off.error).toBeNull();
+    const next = await submit(server, w.learner, {
+      assessment_id: quiz,
+      answers: { [choiceQuestion]: { choice: rightChoice }, [parallel]: { text: FULL_ANSWER } },
+    });
+    expect(next.body).toMatchObject({ status: 'graded', score: 100 });
+  });
+
   it('cannot be graded by the learner through the evaluation procedure', async () => {
     const call = await w.learner.client.schema('learning').rpc('record_answer_evaluations', {
       attempt_id: '00000000-0000-4000-8000-000000000000',
@@ -453,6 +536,17 @@ describe.each(databaseKinds)('short-text quiz answers with a configured model on
         ],
       },
     });
+  });
+
+  it('never asks the model about a quiz set to "always graded by a person"', async () => {
+    const quiz = await newQuiz(server, w, [parallel], { graded_by_person: true });
+    const submitted = await submit(server, w.learner, {
+      assessment_id: quiz,
+      answers: { [parallel]: { text: PARTIAL_ANSWER } },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ status: 'awaiting_grading', score: null });
+    expect(fake.requests).toEqual([]);
   });
 
   it('falls back to the offline evaluator when the model fails', async () => {

@@ -5,6 +5,9 @@
  * `evaluateAnswer` (the configured General-mode model when there is one, the offline engine
  * otherwise) and `learning.record_answer_evaluations` stores the verdict with its reason.
  *
+ * A quiz set to "always graded by a person" (decision 0226) is never evaluated: its short
+ * answers wait in the grading queue.
+ *
  * The attempt is committed before anything is evaluated, so a failure while evaluating never
  * loses the learner's answers: the answers stay pending and wait for the instructor, as every
  * short answer did before.
@@ -92,6 +95,13 @@ export async function submitQuizAttempt(
     [input.assessmentId, JSON.stringify(input.answers)],
   );
   const attempt = submitted.rows[0]!.attempt;
+  // A quiz its instructor has set to "always graded by a person" (decision 0226): its short
+  // answers stay pending, in the grading queue. record_answer_evaluations refuses them too.
+  const { rows: quiz } = await deps.db.query<{ graded_by_person: boolean }>(
+    'select graded_by_person from public.assessments where id = $1',
+    [input.assessmentId],
+  );
+  if (quiz[0]?.graded_by_person) return attempt;
   const pending = attempt.verdicts
     .filter((entry) => entry.verdict === 'pending')
     .map((entry) => entry.question_id);

@@ -1,5 +1,6 @@
 /**
- * A module quiz's editor: title, instructions, attempts, closing time, published, and which
+ * A module quiz's editor: title, instructions, attempts, closing time, whether short answers
+ * are always graded by a person, published, and which
  * bank questions it asks in which order (chosen from the module's bank, ordered with move
  * buttons). Saved in steps that each either happen or not (decision 0120).
  */
@@ -133,10 +134,12 @@ function QuizEditor({
   const save = useSaveQuiz();
   const remove = useDeleteQuiz();
   const publishedId = useId();
+  const gradedByPersonId = useId();
   const [draft, setDraft] = useState<QuizDraft>(() => ({
     title: quiz?.title ?? '',
     instructions: quiz?.instructions ?? '',
     published: quiz?.published ?? false,
+    gradedByPerson: quiz?.gradedByPerson ?? false,
     maxAttempts: String(quiz?.maxAttempts ?? 1),
     dueAt: localOf(quiz?.dueAt ?? null),
     questionIds: quiz?.questionIds ?? [],
@@ -339,6 +342,22 @@ function QuizEditor({
           </Group>
         )}
 
+        <div className="flex items-start gap-2">
+          <input
+            id={gradedByPersonId}
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={draft.gradedByPerson}
+            onChange={(e) => set('gradedByPerson', e.target.checked)}
+          />
+          <label htmlFor={gradedByPersonId} className="grid gap-0.5 text-sm">
+            <span className="font-medium">Always graded by a person</span>
+            <span className="text-xs text-muted-foreground">
+              Short-text answers wait in your grading queue instead of being graded automatically by
+              the answer evaluator. Multiple-choice and numeric answers are still marked at once.
+            </span>
+          </label>
+        </div>
         <div className="flex items-start gap-2">
           <input
             id={publishedId}

@@ -6,6 +6,7 @@ const draft: QuizDraft = {
   title: 'Membranes check',
   instructions: '',
   published: true,
+  gradedByPerson: false,
   maxAttempts: '2',
   dueAt: '',
   questionIds: ['q1'],

@@ -9,6 +9,8 @@ export const quizSchema = z.object({
     .max(200, 'A title is limited to 200 characters.'),
   instructions: z.string().trim().max(5000, 'Instructions are limited to 5,000 characters.'),
   published: z.boolean(),
+  /** Short-text answers go to the grading queue, never to the answer evaluator (decision 0226). */
+  gradedByPerson: z.boolean(),
   maxAttempts: z
     .number({ error: 'Enter the attempts as a whole number.' })
     .int('Enter the attempts as a whole number.')
@@ -25,6 +27,7 @@ export interface QuizDraft {
   title: string;
   instructions: string;
   published: boolean;
+  gradedByPerson: boolean;
   maxAttempts: string;
   /** As a datetime-local input holds it: `2026-11-30T17:00`, local time, or ''. */
   dueAt: string;
@@ -54,6 +57,7 @@ export function quizFromDraft(draft: QuizDraft): unknown {
     title: draft.title,
     instructions: draft.instructions,
     published: draft.published,
+    gradedByPerson: draft.gradedByPerson,
     maxAttempts: draft.maxAttempts.trim() === '' ? NaN : Number(draft.maxAttempts),
     dueAt: dueAt === undefined ? 'invalid' : dueAt,
     questionIds: draft.questionIds,

@@ -10,6 +10,7 @@ export interface EditorQuiz {
   title: string;
   instructions: string;
   published: boolean;
+  gradedByPerson: boolean;
   maxAttempts: number;
   dueAt: string | null;
   questionIds: string[];
@@ -21,6 +22,7 @@ interface Row {
   title: string;
   instructions: string;
   published: boolean;
+  graded_by_person: boolean;
   max_attempts: number;
   due_at: string | null;
 }
@@ -33,7 +35,9 @@ export async function getEditorQuiz(
   const [quiz, questions] = await Promise.all([
     client
       .from('assessments')
-      .select('id, module_id, title, instructions, published, max_attempts, due_at')
+      .select(
+        'id, module_id, title, instructions, published, graded_by_person, max_attempts, due_at',
+      )
       .eq('id', assessmentId)
       .eq('course_id', courseId)
       .maybeSingle(),
@@ -53,6 +57,7 @@ export async function getEditorQuiz(
     title: row.title,
     instructions: row.instructions,
     published: row.published,
+    gradedByPerson: row.graded_by_person,
     maxAttempts: row.max_attempts,
     dueAt: row.due_at,
     questionIds: (questions.data as { question_id: string }[]).map((q) => q.question_id),

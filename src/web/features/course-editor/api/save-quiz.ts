@@ -38,6 +38,7 @@ export async function saveQuiz(input: SaveQuizInput): Promise<{ id: string }> {
     instructions: quiz.instructions,
     max_attempts: quiz.maxAttempts,
     due_at: quiz.dueAt,
+    graded_by_person: quiz.gradedByPerson,
   };
   let id = input.assessmentId;
   if (id) {
