@@ -95,7 +95,8 @@ describe('the quiz editor', () => {
     } finally {
       await page.context().close();
     }
-  });
+    // The first sign-in, a save and a reload on a machine shared by many test runs.
+  }, 180_000);
 
   it('passes axe at 390 px', async () => {
     const page = await app.signedInPage(
