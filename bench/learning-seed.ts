@@ -50,7 +50,7 @@ const BULK_TABLES = [
   'public.assessment_attempts',
 ];
 
-type IndexToRebuild = {
+export type IndexToRebuild = {
   table: string;
   index: string;
   /** The primary key or unique constraint the index backs, if any. */
@@ -62,7 +62,7 @@ type IndexToRebuild = {
  * Drops the indexes of `tables` that no foreign key depends on, and returns what rebuilds them
  * (as the migrations made them, read back from the catalogue).
  */
-async function dropIndexes(tx: Queryable, tables: string[]): Promise<IndexToRebuild[]> {
+export async function dropIndexes(tx: Queryable, tables: string[]): Promise<IndexToRebuild[]> {
   const { rows } = await tx.query<IndexToRebuild>(
     `select i.indrelid::regclass::text as "table",
             i.indexrelid::regclass::text as index,
@@ -88,7 +88,7 @@ async function dropIndexes(tx: Queryable, tables: string[]): Promise<IndexToRebu
   return rows;
 }
 
-async function rebuildIndexes(tx: Queryable, indexes: IndexToRebuild[]): Promise<void> {
+export async function rebuildIndexes(tx: Queryable, indexes: IndexToRebuild[]): Promise<void> {
   for (const r of indexes) {
     await tx.query(
       r.constraint

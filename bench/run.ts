@@ -24,6 +24,9 @@ const benches: string[][] = [
   ['bench/pdf-first-page-bench.ts'],
   ['bench/adapt-pipeline-bench.ts'],
   ['bench/adapt-audio-bench.ts'],
+  ['bench/audit-write-bench.ts'],
+  ['bench/compliance-console-bench.ts'],
+  ['bench/privacy-export-bench.ts'],
 ];
 
 let failures = 0;

@@ -58,7 +58,8 @@ export function auditFilterError(filters: AuditFilters): string | null {
   return null;
 }
 
-async function queryAuditLog(
+/** One page of entries, newest first, older than `before` (keyset: the last id shown). */
+export async function queryAuditLog(
   organizationId: string | null,
   filters: AuditFilters,
   limit: number,
@@ -159,14 +160,19 @@ export interface AccessPattern {
 export function useAccessPatterns(userId: string, organizationId: string | null, days: number) {
   return useQuery({
     queryKey: complianceKeys.patterns(userId, organizationId, days),
-    queryFn: async () => {
-      const client = await getSupabase();
-      const { data, error } = await client.rpc('audit_access_patterns', {
-        since_days: days,
-        organization: organizationId,
-      });
-      if (error) throw new Error(error.message);
-      return (data as AccessPattern[]).map((row) => ({ ...row, entries: Number(row.entries) }));
-    },
+    queryFn: () => getAccessPatterns(organizationId, days),
   });
+}
+
+export async function getAccessPatterns(
+  organizationId: string | null,
+  days: number,
+): Promise<AccessPattern[]> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('audit_access_patterns', {
+    since_days: days,
+    organization: organizationId,
+  });
+  if (error) throw new Error(error.message);
+  return (data as AccessPattern[]).map((row) => ({ ...row, entries: Number(row.entries) }));
 }
