@@ -8,25 +8,28 @@
  *   as its acknowledgements allow.
  * - `changes`: postgres changes of an RLS table with 100 subscribers, each its own user (so 100
  *   RLS checks per change), on PGlite and PostgreSQL in this process: from the insert to each
- *   client, p50/p99, one change at a time.
+ *   client, p50/p99, one change at a time; PostgreSQL both by logical replication and, on a
+ *   server with wal_level=replica, by the triggers' NOTIFY (decision 0304).
  * Supabase's published figures for its Realtime cluster, to set beside these: broadcast median
  * 6 ms, p95 28 ms, p99 213 ms; database-originated broadcast median 46 ms.
  *
- *   node --import tsx bench/realtime-bench.ts [connections|fanout|changes|all] [seconds]
+ *   node --import tsx bench/realtime-bench.ts [connections|fanout|changes|all] [seconds] [pglite|postgres]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { startGatewayProcess } from '../tests/support/gateway-process';
-import { startPostgresCluster } from '../tests/support/postgres-cluster';
+import { startPostgresCluster, type PostgresCluster } from '../tests/support/postgres-cluster';
 import * as jose from 'jose';
 import type { RunningServer } from '../src/server/start';
-import { onBothDatabases, startBenchServer } from './lib/bench-server';
+import { onBothDatabases, startBenchServer, type BenchDatabase } from './lib/bench-server';
 import { openBenchSocket, percentile, type BenchSocket } from './lib/realtime-socket';
 
 const section = process.argv[2] ?? 'all';
 const SECONDS = Number(process.argv[3] ?? 5);
+/** `changes` on one database only: `pglite` or `postgres` (both PostgreSQL captures). */
+const only = process.argv[4] as BenchDatabase | undefined;
 const CONNECTIONS = 1000;
 const IN_FLIGHT = 50;
 const SUBSCRIBERS = 100;
@@ -205,67 +208,84 @@ grant select on public.bench_members, public.bench_feed to authenticated;
 select realtime.enable_changes('public.bench_feed');
 `;
 
+/** `capture`: how the server captures changes there (decision 0304). */
+async function changesOn(
+  kind: BenchDatabase,
+  cluster: PostgresCluster | undefined,
+  capture: string,
+) {
+  const bench = await startBenchServer(kind, cluster, 'realtime-changes', unlimited);
+  try {
+    const { server } = bench;
+    await server.deps.db.exec(feedSchema);
+    const received = new Map<number, number[]>();
+    const sockets: BenchSocket[] = [];
+    for (let i = 0; i < SUBSCRIBERS; i += 1) {
+      const user = randomUUID();
+      await server.deps.db.query(
+        `insert into public.bench_members (user_id, room) values ($1, 'r')`,
+        [user],
+      );
+      const socket = await openBenchSocket(server.url, server.deps.keys.anonKey);
+      const subscribed = new Promise<void>((resolve) =>
+        socket.onMessage((event, payload) => {
+          if (event === 'system') resolve();
+          if (event !== 'postgres_changes') return;
+          const id = Number((payload as { data: { record: { id: number } } }).data.record.id);
+          (received.get(id) ?? received.set(id, []).get(id)!).push(performance.now());
+        }),
+      );
+      await joinOrFail(socket, `realtime:feed-${i}`, {
+        access_token: await userToken(server, user),
+        config: {
+          postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_feed' }],
+        },
+      });
+      await subscribed;
+      sockets.push(socket);
+    }
+    const latencies: number[] = [];
+    const lastArrivals: number[] = [];
+    for (let n = 0; n < CHANGES; n += 1) {
+      const before = performance.now();
+      const { rows } = await server.deps.db.query<{ id: number }>(
+        `insert into public.bench_feed (room, body) values ('r', $1) returning id::int`,
+        [`change ${n}`],
+      );
+      const id = rows[0]!.id;
+      while ((received.get(id)?.length ?? 0) < SUBSCRIBERS)
+        await new Promise((resolve) => setImmediate(resolve));
+      const times = received.get(id)!.map((at) => at - before);
+      latencies.push(...times);
+      lastArrivals.push(Math.max(...times));
+    }
+    latencies.sort((a, b) => a - b);
+    lastArrivals.sort((a, b) => a - b);
+    report.push(
+      `postgres changes on ${kind} (${capture}), RLS table, ${SUBSCRIBERS} subscribers (100 users), ` +
+        `${CHANGES} inserts one at a time: insert → client p50 ${ms(percentile(latencies, 50))}, ` +
+        `p99 ${ms(percentile(latencies, 99))}; last of the 100 p50 ` +
+        `${ms(percentile(lastArrivals, 50))}, p99 ${ms(percentile(lastArrivals, 99))} (${load()})`,
+    );
+    for (const socket of sockets) socket.close();
+  } finally {
+    await bench.close();
+  }
+}
+
 async function changes() {
   await onBothDatabases(async (kind, cluster) => {
-    const bench = await startBenchServer(kind, cluster, 'realtime-changes', unlimited);
-    try {
-      const { server } = bench;
-      await server.deps.db.exec(feedSchema);
-      const received = new Map<number, number[]>();
-      const sockets: BenchSocket[] = [];
-      for (let i = 0; i < SUBSCRIBERS; i += 1) {
-        const user = randomUUID();
-        await server.deps.db.query(
-          `insert into public.bench_members (user_id, room) values ($1, 'r')`,
-          [user],
-        );
-        const socket = await openBenchSocket(server.url, server.deps.keys.anonKey);
-        const subscribed = new Promise<void>((resolve) =>
-          socket.onMessage((event, payload) => {
-            if (event === 'system') resolve();
-            if (event !== 'postgres_changes') return;
-            const id = Number((payload as { data: { record: { id: number } } }).data.record.id);
-            (received.get(id) ?? received.set(id, []).get(id)!).push(performance.now());
-          }),
-        );
-        await joinOrFail(socket, `realtime:feed-${i}`, {
-          access_token: await userToken(server, user),
-          config: {
-            postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_feed' }],
-          },
-        });
-        await subscribed;
-        sockets.push(socket);
-      }
-      const latencies: number[] = [];
-      const lastArrivals: number[] = [];
-      for (let n = 0; n < CHANGES; n += 1) {
-        const before = performance.now();
-        const { rows } = await server.deps.db.query<{ id: number }>(
-          `insert into public.bench_feed (room, body) values ('r', $1) returning id::int`,
-          [`change ${n}`],
-        );
-        const id = rows[0]!.id;
-        while ((received.get(id)?.length ?? 0) < SUBSCRIBERS)
-          await new Promise((resolve) => setImmediate(resolve));
-        const times = received.get(id)!.map((at) => at - before);
-        latencies.push(...times);
-        lastArrivals.push(Math.max(...times));
-      }
-      latencies.sort((a, b) => a - b);
-      lastArrivals.sort((a, b) => a - b);
-      report.push(
-        `postgres changes on ${kind}, RLS table, ${SUBSCRIBERS} subscribers (100 users), ` +
-          `${CHANGES} inserts one at a time: insert → client p50 ${ms(percentile(latencies, 50))}, ` +
-          `p99 ${ms(percentile(latencies, 99))}; last of the 100 p50 ` +
-          `${ms(percentile(lastArrivals, 50))}, p99 ${ms(percentile(lastArrivals, 99))} (${load()})`,
-      );
-      for (const socket of sockets) socket.close();
-    } finally {
-      await bench.close();
-    }
+    await changesOn(kind, cluster, kind === 'postgres' ? 'logical replication' : 'triggers');
     return [];
-  });
+  }, only);
+  if (only === 'pglite') return;
+  // The same on a PostgreSQL server without wal_level=logical: the triggers' NOTIFY.
+  const replica = await startPostgresCluster({ wal_level: 'replica' });
+  try {
+    await changesOn('postgres', replica, 'triggers, wal_level=replica');
+  } finally {
+    await replica.stop();
+  }
 }
 
 if (!['all', 'connections', 'fanout', 'changes'].includes(section))

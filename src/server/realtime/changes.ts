@@ -263,6 +263,9 @@ function pick(row: Record<string, unknown>, names: Iterable<string>): Record<str
 
 export type CaptureMode = 'notify' | 'replication';
 
+/** How long a join waits for this process's replication slot. */
+const SLOT_WAIT_MS = 5_000;
+
 export class ChangeFeed {
   private readonly subscribers = new Set<ChangeSubscriber>();
   private queue: Promise<void> = Promise.resolve();
@@ -311,16 +314,26 @@ export class ChangeFeed {
 
   /**
    * Resolves once changes committed from now on reach the subscribers: with replication, when
-   * this process's slot exists (made at the first call). A slot that cannot be made is logged
-   * and tried again at the next call; the subscription goes ahead meanwhile.
+   * this process's slot exists (made at the first call), or after `SLOT_WAIT_MS` if making it
+   * waits on transactions still running (the connection's other messages wait behind a join).
+   * A slot that cannot be made is logged and tried again at the next call; the subscription
+   * goes ahead meanwhile.
    */
-  ready(): Promise<void> {
-    if (this.mode !== 'replication' || this.stream || this.stopped) return Promise.resolve();
+  async ready(): Promise<void> {
+    if (this.mode !== 'replication' || this.stream || this.stopped) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, SLOT_WAIT_MS)));
+    await Promise.race([this.openStream(), waited]);
+    clearTimeout(timer);
+  }
+
+  private openStream(): Promise<void> {
     this.opening ??= openChangeStream(
       this.databaseUrl!,
       {
         change: (change) => {
-          if (this.subscribers.size === 0) return;
+          const { schema, table } = change.relation;
+          if (!this.watched({ schema, table, type: change.type })) return;
           this.enqueue(async () => {
             const captured = await this.captured(change);
             if (captured) await this.dispatch(captured);
@@ -342,6 +355,13 @@ export class ChangeFeed {
       },
     );
     return this.opening;
+  }
+
+  /** Some subscriber of this process binds to this table and kind of change. */
+  private watched(target: ChangeTarget): boolean {
+    for (const subscriber of this.subscribers)
+      if (subscriber.changeBindings.some((b) => bindingTargets(b, target))) return true;
+    return false;
   }
 
   private enqueue(task: () => Promise<void>): void {
