@@ -21,6 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useAppSession } from '@/lib/app-session';
 import { lessonFileName } from '@/lib/lesson-file-name';
+import { useActivityTime } from '@/lib/use-activity-time';
 import { useOnline } from '@/lib/use-online';
 import { useRouteParams } from '@/lib/use-route-params';
 import { useCourse } from './api/get-course';
@@ -31,8 +32,8 @@ import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-p
 import { learnPaths } from './learn-paths';
 import { videoEmbed } from '@/lib/video-embed';
 
-/** How often the position and time are saved while the lesson stays open. */
-const SAVE_EVERY_MS = 30_000;
+/** The position and time are saved after this many seconds of active reading. */
+const SAVE_AFTER_SECONDS = 30;
 
 export function LessonPage() {
   const session = useAppSession();
@@ -271,9 +272,12 @@ function LessonNeighbours({ courseId, lessonId }: { courseId: string; lessonId: 
 }
 
 /**
- * Follows the reader: the furthest fraction of the article scrolled past and the seconds the
- * page was visible, saved on open, every 30 seconds, when the tab is hidden and on leaving.
- * Saving in the background never changes a completed lesson back to in progress.
+ * Follows the reader: the furthest fraction of the article scrolled past and the time spent
+ * reading it, counted by the app's one activity clock (the readers use it too: visible,
+ * focused, used in the last two minutes), saved on open, after every 30 seconds of reading,
+ * when the tab is hidden or loses focus and on leaving. The total is saved, so a failed save's
+ * seconds go with the next one. Saving in the background never changes a completed lesson
+ * back to in progress.
  */
 function useProgressTracker(
   userId: string,
@@ -282,15 +286,17 @@ function useProgressTracker(
 ) {
   const furthest = useRef(lesson.progress?.position?.scroll ?? 0);
   const baseSeconds = useRef(lesson.progress?.timeSpentSeconds ?? 0);
-  const visibleSince = useRef<number | null>(null);
   const completed = useRef(lesson.progress?.status === 'completed');
   const completedAt = useRef(lesson.progress?.completedAt ?? null);
+  // The clock calls the latest save (it needs the clock, so it is defined after it).
+  const latestSave = useRef<() => void>(() => undefined);
+  const onDue = useCallback(() => latestSave.current(), []);
+  const activity = useActivityTime(onDue, { dueAfterSeconds: SAVE_AFTER_SECONDS });
 
   const seconds = useCallback(() => {
-    const running =
-      visibleSince.current === null ? 0 : (performance.now() - visibleSince.current) / 1000;
-    return baseSeconds.current + running;
-  }, []);
+    baseSeconds.current += activity.take().seconds;
+    return baseSeconds.current;
+  }, [activity]);
   const scroll = useCallback(() => furthest.current, []);
 
   const save = useCallback(() => {
@@ -303,9 +309,13 @@ function useProgressTracker(
       timeSpentSeconds: seconds(),
       completedAt: completedAt.current,
     }).catch(() => {
-      // Background saves retry on the next tick; the reader is not interrupted for them.
+      // The next save carries the total again; the reader is not interrupted for it.
     });
   }, [userId, lesson.courseId, lesson.id, seconds]);
+
+  useEffect(() => {
+    latestSave.current = save;
+  }, [save]);
 
   useEffect(() => {
     const saved = lesson.progress?.position?.scroll;
@@ -321,31 +331,14 @@ function useProgressTracker(
       const read = rect.height <= 0 ? 1 : (window.innerHeight - rect.top) / rect.height;
       furthest.current = Math.max(furthest.current, Math.min(1, Math.max(0, read)));
     };
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') visibleSince.current = performance.now();
-      else {
-        baseSeconds.current = seconds();
-        visibleSince.current = null;
-        save();
-      }
-    };
-    if (document.visibilityState === 'visible') visibleSince.current = performance.now();
     measure();
     save();
-    const timer = window.setInterval(save, SAVE_EVERY_MS);
+    // Hiding, leaving and every 30 s of reading save through the clock (`onDue`).
     window.addEventListener('scroll', measure, { passive: true });
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('scroll', measure);
-      document.removeEventListener('visibilitychange', onVisibility);
-      baseSeconds.current = seconds();
-      visibleSince.current = null;
-      save();
-    };
+    return () => window.removeEventListener('scroll', measure);
     // The lesson's saved state is read once, when it opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [save, seconds]);
+  }, [save]);
 
   return {
     seconds,
