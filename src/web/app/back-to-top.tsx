@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
 import { ArrowUp } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
 
 const SHOW_AFTER_PX = 300;
 
@@ -22,20 +20,22 @@ export function BackToTop() {
 
   if (!visible) return null;
   return (
-    <Button
+    // A round button of its own rather than <Button> with overrides: the public site composes
+    // classes without tailwind-merge (decision 0190).
+    <button
       type="button"
-      size="icon"
       aria-label="Back to top"
       title="Back to top"
-      className={cn(
-        'fixed right-4 bottom-4 z-30 size-11 rounded-full shadow-lg sm:right-6 sm:bottom-6',
-        'animate-in fade-in-0 zoom-in-95',
-      )}
+      className={[
+        'fixed right-4 bottom-4 z-30 inline-flex size-11 items-center justify-center rounded-full sm:right-6 sm:bottom-6',
+        'bg-primary text-primary-foreground shadow-lg transition-[color,background-color,box-shadow] outline-none hover:bg-primary/90',
+        'focus-visible:ring-[3px] focus-visible:ring-ring/50 animate-in fade-in-0 zoom-in-95',
+      ].join(' ')}
       onClick={() =>
         window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
       }
     >
-      <ArrowUp className="size-5" />
-    </Button>
+      <ArrowUp className="size-5" aria-hidden="true" />
+    </button>
   );
 }

@@ -1,15 +1,14 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
-import { whenIdle } from '@/lib/when-idle';
 
 let client: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;
 const listeners = new Set<() => void>();
 
 /**
- * Loads TanStack Query's client (and with it query-core, ~8 KB gzip) on demand: before the
- * first render of a page that fetches data (its route loader awaits this), and once the
- * browser is idle on any other page. Documentation pages stay inside their JavaScript budget.
+ * Loads TanStack Query's client (and with it query-core, ~10 KB gzip) on demand: before the
+ * first render of a page that fetches data (its route loader awaits this, beside the page's
+ * own code). Pages that fetch nothing never load it (decision 0190).
  */
 export function loadQueryClient(): Promise<QueryClient> {
   loading ??= import('@/lib/query-client').then(({ createQueryClient }) => {
@@ -34,12 +33,5 @@ const current = () => client;
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const value = useSyncExternalStore(subscribe, current, current);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void loadQueryClient();
-      }),
-    [],
-  );
   return <QueryClientContext.Provider value={value}>{children}</QueryClientContext.Provider>;
 }

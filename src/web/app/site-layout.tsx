@@ -5,6 +5,7 @@ import type { RouteEntry } from '@common/route-table';
 import { findSiteRoute, isAppPath } from '@common/site-routes';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { Button } from '@/components/ui/button';
+import { loadClassMerge } from '@/lib/utils';
 import type { AppLayout } from './app-layout';
 import { DeferredBackToTop } from './deferred-back-to-top';
 import { applyDocumentMeta } from './document-meta';
@@ -30,7 +31,7 @@ let appLayoutModule: AppLayoutModule | undefined;
  * first render matches that HTML.
  */
 export async function loadAppLayout(): Promise<AppLayoutModule> {
-  const [module] = await Promise.all([import('./app-layout'), loadQueryClient()]);
+  const [module] = await Promise.all([import('./app-layout'), loadQueryClient(), loadClassMerge()]);
   appLayoutModule = module;
   return module;
 }

@@ -1,6 +1,6 @@
 /**
  * Runs work once the browser is idle (or after `timeoutMs` at the latest), so optional code
- * such as the toaster or the query client does not lengthen the page's first busy stretch.
+ * such as the service worker's registration does not lengthen the page's first busy stretch.
  * Returns a cancel function.
  */
 export function whenIdle(work: () => void, timeoutMs = 2000): () => void {

@@ -1,10 +1,10 @@
 /**
  * Registers the service worker Workbox generates (vite.pwa.ts, decision 0180) and offers a
- * reload when a new version has been deployed. Loaded with the notification area after the
- * page is interactive, so no page carries it in its first load.
+ * reload when a new version has been deployed. Loaded by the frame once the browser is idle,
+ * so no page carries it in its first load; sonner loads only to show the notice (decision 0190).
  */
-import { toast } from 'sonner';
 import { APP_SHELL_URL, ASSETS_CACHE, PAGES_CACHE } from '@common/offline-caches';
+import { requestToaster } from '@/lib/toaster-demand';
 
 const UPDATE_TOAST_ID = 'app-update';
 
@@ -54,8 +54,10 @@ export async function keepLoadedAssets(): Promise<void> {
 
 function offerUpdates(registration: ServiceWorkerRegistration): void {
   // Only an update waits behind a controlling worker; the first install just takes over later.
-  const offer = (worker: ServiceWorker) => {
+  const offer = async (worker: ServiceWorker) => {
     if (!navigator.serviceWorker.controller) return;
+    const { toast } = await import('sonner');
+    requestToaster();
     toast('A new version of Lyceum is available.', {
       id: UPDATE_TOAST_ID,
       description: 'Reload to use it. Anything you typed on this page may be lost.',
@@ -71,11 +73,13 @@ function offerUpdates(registration: ServiceWorkerRegistration): void {
       },
     });
   };
-  if (registration.waiting) offer(registration.waiting);
+  // Offline without sonner cached, the notice waits for the next update check.
+  const offerOrWait = (worker: ServiceWorker) => void offer(worker).catch(() => undefined);
+  if (registration.waiting) offerOrWait(registration.waiting);
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
     installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed') offer(installing);
+      if (installing.state === 'installed') offerOrWait(installing);
     });
   });
   // A visitor who leaves the tab open for days still hears about a deployment when they return.

@@ -11,6 +11,8 @@ export const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground [a&]:hover:bg-primary/90',
         secondary:
           'border-transparent bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/90',
+        // Secondary with a faint primary edge: the documentation pages' topic tags.
+        tag: 'border-primary/15 bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/90',
         destructive:
           'border-transparent bg-destructive text-white [a&]:hover:bg-destructive/90 focus-visible:ring-destructive/30',
         outline: 'text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',

@@ -14,17 +14,23 @@ import {
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { PanelLeftIcon } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn, loadClassMerge } from '@/lib/utils';
 import { useIsMobile } from '@/lib/use-mobile';
 import { readSidebarOpen, subscribeSidebarOpen, writeSidebarOpen } from '@/lib/sidebar-state';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 
+// The sheet and the tooltips pass overriding classes to their primitives, so they bring the
+// class merging with them (decision 0190); the sidebar itself composes without conflicts.
 const SidebarMobile = lazy(() =>
-  import('./sidebar-mobile').then((module) => ({ default: module.SidebarMobile })),
+  Promise.all([import('./sidebar-mobile'), loadClassMerge()]).then(([module]) => ({
+    default: module.SidebarMobile,
+  })),
 );
 const SidebarTooltip = lazy(() =>
-  import('./sidebar-tooltip').then((module) => ({ default: module.SidebarTooltip })),
+  Promise.all([import('./sidebar-tooltip'), loadClassMerge()]).then(([module]) => ({
+    default: module.SidebarTooltip,
+  })),
 );
 
 const SIDEBAR_WIDTH = '16rem';
@@ -178,7 +184,7 @@ export function SidebarTrigger({
       data-slot="sidebar-trigger"
       variant="ghost"
       size="icon"
-      className={cn('size-9', className)}
+      className={className}
       aria-expanded={isMobile ? openMobile : open}
       onClick={(event) => {
         onClick?.(event);
@@ -336,7 +342,7 @@ export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
 }
 
 const sidebarMenuButtonVariants = cva(
-  'peer/menu-button flex w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm outline-hidden ring-sidebar-ring transition-[width,height,padding] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 active:bg-sidebar-accent active:text-sidebar-accent-foreground disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 data-[active=true]:bg-sidebar-accent data-[active=true]:font-semibold data-[active=true]:text-sidebar-accent-foreground sidebar-collapsed:size-8! sidebar-collapsed:p-2! [&>span:last-child]:truncate [&>svg]:size-4 [&>svg]:shrink-0',
+  'peer/menu-button flex w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left outline-hidden ring-sidebar-ring transition-[width,height,padding] focus-visible:ring-2 active:bg-sidebar-accent active:text-sidebar-accent-foreground disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 data-[active=true]:bg-sidebar-accent data-[active=true]:font-semibold data-[active=true]:text-sidebar-accent-foreground sidebar-collapsed:size-8! sidebar-collapsed:p-2! [&>span:last-child]:truncate [&>svg]:size-4 [&>svg]:shrink-0',
   {
     variants: {
       variant: {

@@ -1,6 +1,5 @@
 import { LockKeyhole } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
 import { preloadAccessDialog, useDataRoomEntry } from './use-data-room-entry';
 
 /** Header entry to the investor data room, highlighted while the visitor is in it. */
@@ -13,7 +12,6 @@ export function DataRoomButton({ active }: { active: boolean }) {
         variant={active ? 'default' : 'outline'}
         size="sm"
         aria-current={active ? 'page' : undefined}
-        className={cn('gap-1.5')}
         onClick={enter}
         onPointerEnter={preloadAccessDialog}
         onFocus={preloadAccessDialog}

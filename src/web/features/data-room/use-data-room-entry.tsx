@@ -1,14 +1,19 @@
 import { lazy, Suspense, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { loadClassMerge } from '@/lib/utils';
 import { hasDataRoomAccess } from './grant-store';
 
-// The dialog is only needed after a click, so it is not part of every page's first load.
+// The dialog is only needed after a click, so it is not part of every page's first load
+// (nor is the class merging its primitives rely on, decision 0190).
+const loadAccessDialog = () =>
+  Promise.all([import('./access-dialog'), loadClassMerge()]).then(([module]) => module);
+
 const AccessDialog = lazy(() =>
-  import('./access-dialog').then((module) => ({ default: module.AccessDialog })),
+  loadAccessDialog().then((module) => ({ default: module.AccessDialog })),
 );
 
 export function preloadAccessDialog(): void {
-  void import('./access-dialog');
+  void loadAccessDialog();
 }
 
 /**

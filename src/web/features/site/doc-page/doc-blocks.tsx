@@ -68,13 +68,14 @@ export function DocBlock({ block }: { block: Block }) {
           <Table regionLabel={block.caption}>
             <TableCaption className="sr-only">{block.caption}</TableCaption>
             <TableHeader className="bg-muted/30">
-              <TableRow className="hover:bg-transparent">
+              {/* A header row is not highlighted on hover, unlike TableRow's body rows. */}
+              <tr data-slot="table-row" className="border-b">
                 {block.columns.map((column) => (
                   <TableHead key={column} scope="col">
                     {column}
                   </TableHead>
                 ))}
-              </TableRow>
+              </tr>
             </TableHeader>
             <TableBody>
               {block.rows.map((row, rowIndex) => (

@@ -46,9 +46,7 @@ export function DocPageView({ page }: { page: DocPage }) {
                 <ul className="flex flex-wrap gap-2" aria-label="Highlights">
                   {page.badges.map((badge) => (
                     <li key={badge}>
-                      <Badge variant="secondary" className="border-primary/15">
-                        {badge}
-                      </Badge>
+                      <Badge variant="tag">{badge}</Badge>
                     </li>
                   ))}
                 </ul>

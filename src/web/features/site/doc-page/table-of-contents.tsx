@@ -38,8 +38,10 @@ function TocLinks({ sections, active }: { sections: DocSection[]; active?: strin
             href={`#${section.id}`}
             aria-current={active === section.id ? 'location' : undefined}
             className={cn(
-              '-ml-px block border-l-2 border-transparent py-1 pr-2 pl-3 leading-snug text-muted-foreground transition-colors hover:border-border hover:text-foreground',
-              active === section.id && 'border-primary font-medium text-primary',
+              '-ml-px block border-l-2 py-1 pr-2 pl-3 leading-snug transition-colors hover:border-border hover:text-foreground',
+              active === section.id
+                ? 'border-primary font-medium text-primary'
+                : 'border-transparent text-muted-foreground',
             )}
           >
             {section.heading}

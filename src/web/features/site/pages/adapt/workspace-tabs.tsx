@@ -1,6 +1,14 @@
 import { Check } from 'lucide-react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs as TabsPrimitive } from 'radix-ui';
+import { TabsContent } from '@/components/ui/tabs';
 import type { WorkspaceTab } from './adapt-content';
+
+// A grid of wrapping tabs rather than ui/tabs' inline row: its classes are written out here
+// because the public site composes classes without tailwind-merge (decision 0190).
+const listClasses =
+  'grid h-auto w-full grid-cols-2 items-center justify-center gap-1 rounded-lg bg-muted p-[3px] text-muted-foreground sm:grid-cols-4';
+const triggerClasses =
+  "inline-flex h-auto flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-2 py-2 text-sm font-medium whitespace-normal text-foreground transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-1 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:shadow-sm [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4";
 
 /**
  * The four workspace tabs, described. Radix Tabs give the keyboard behaviour of the WAI-ARIA
@@ -10,18 +18,20 @@ export function WorkspaceTabs({ tabs }: { tabs: readonly WorkspaceTab[] }) {
   const first = tabs[0];
   if (!first) return null;
   return (
-    <Tabs defaultValue={first.value} className="gap-4">
-      <TabsList
-        aria-label="Workspace tabs"
-        className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4"
-      >
+    <TabsPrimitive.Root data-slot="tabs" defaultValue={first.value} className="flex flex-col gap-4">
+      <TabsPrimitive.List data-slot="tabs-list" aria-label="Workspace tabs" className={listClasses}>
         {tabs.map(({ value, label, icon: Icon }) => (
-          <TabsTrigger key={value} value={value} className="h-auto py-2 whitespace-normal">
+          <TabsPrimitive.Trigger
+            key={value}
+            data-slot="tabs-trigger"
+            value={value}
+            className={triggerClasses}
+          >
             <Icon aria-hidden="true" />
             {label}
-          </TabsTrigger>
+          </TabsPrimitive.Trigger>
         ))}
-      </TabsList>
+      </TabsPrimitive.List>
       {tabs.map(({ value, title, text, points, icon: Icon }) => (
         <TabsContent
           key={value}
@@ -47,6 +57,6 @@ export function WorkspaceTabs({ tabs }: { tabs: readonly WorkspaceTab[] }) {
           </div>
         </TabsContent>
       ))}
-    </Tabs>
+    </TabsPrimitive.Root>
   );
 }

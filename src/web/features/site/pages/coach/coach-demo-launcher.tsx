@@ -1,9 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { loadClassMerge } from '@/lib/utils';
 import { coachDemo } from './coach-content';
 
-// Loaded on the visitor's click only: the page's first load carries this button, not the demo.
-const CoachDemo = lazy(() => import('./coach-demo'));
+// Loaded on the visitor's click only: the page's first load carries this button, not the demo
+// (nor the class merging its form controls rely on, decision 0190).
+const CoachDemo = lazy(() =>
+  Promise.all([import('./coach-demo'), loadClassMerge()]).then(([module]) => module),
+);
 
 /** The coach demo's place on the page: a button until the visitor asks for the demo. */
 export function CoachDemoLauncher() {
