@@ -279,6 +279,15 @@ async function changes() {
     return [];
   }, only);
   if (only === 'pglite') return;
+  // The test cluster commits without waiting for a WAL flush, and a WAL sender only sends
+  // flushed WAL: there every change waits for the WAL writer's cycle. A server left at its
+  // default (synchronous_commit=on) flushes at commit, as production does.
+  const flushing = await startPostgresCluster({ synchronous_commit: 'on' });
+  try {
+    await changesOn('postgres', flushing, 'logical replication, synchronous_commit=on');
+  } finally {
+    await flushing.stop();
+  }
   // The same on a PostgreSQL server without wal_level=logical: the triggers' NOTIFY.
   const replica = await startPostgresCluster({ wal_level: 'replica' });
   try {

@@ -61,6 +61,11 @@ export type OfflineDb = IDBPDatabase<OfflineSchema>;
 
 const databaseName = (userId: string) => `lyceum-offline:${userId}`;
 const opened = new Map<string, Promise<OfflineDb>>();
+/**
+ * Accounts signed out in this tab. Work started before the sign-out (a refresh of the kept
+ * copies still downloading) must not open the database again and bring it back.
+ */
+const signedOut = new Set<string>();
 
 export function deviceStoreSupported(): boolean {
   return typeof indexedDB !== 'undefined';
@@ -68,6 +73,8 @@ export function deviceStoreSupported(): boolean {
 
 /** The user's database on this device, made on first use. */
 export function deviceStore(userId: string): Promise<OfflineDb> {
+  if (signedOut.has(userId))
+    return Promise.reject(new Error('Signed out: this device keeps nothing for the account.'));
   let db = opened.get(userId);
   if (!db) {
     db = openDB<OfflineSchema>(databaseName(userId), 1, {
@@ -93,6 +100,7 @@ export function deviceStore(userId: string): Promise<OfflineDb> {
 
 /** Everything the user kept on this device, queue included: signing out ends it. */
 export async function deleteDeviceData(userId: string): Promise<void> {
+  signedOut.add(userId);
   const db = opened.get(userId);
   opened.delete(userId);
   if (db) (await db.catch(() => null))?.close();
@@ -209,6 +217,8 @@ export interface DeviceUser {
  * network to confirm the session. Forgotten at sign-out with their data.
  */
 export function rememberDeviceUser(user: DeviceUser): void {
+  // Signed in again: the account may keep things on this device again.
+  signedOut.delete(user.id);
   try {
     localStorage.setItem(DEVICE_USER_KEY, JSON.stringify(user));
   } catch {
