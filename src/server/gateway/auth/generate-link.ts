@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { createUser } from '../../auth/accounts';
 import { AuthError, validation } from '../../auth/errors';
 import { AccountExistsError, inviteUser } from '../../auth/invitations';
-import { issueOneTimeToken, type OneTimeTokenType } from '../../auth/one-time-tokens';
+import { issueOneTimeToken } from '../../auth/one-time-tokens';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
 import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
 import type { Queryable } from '../../db/types';
@@ -22,7 +22,7 @@ import {
   type AuthEnv,
   type AuthServices,
 } from './http';
-import { verifyLink } from './signup';
+import { issueLinkToken, verifyLink, type LinkKind } from './signup';
 
 interface GeneratedLink {
   userId: string;
@@ -39,19 +39,10 @@ const signupsDisabled = () =>
 
 const userNotFound = () => new AuthError(404, 'user_not_found', 'User with this email not found');
 
-async function issue(
-  tx: Queryable,
-  userId: string,
-  tokenType: OneTimeTokenType,
-  address: string,
-  linkType: string,
-  verification = linkType,
-): Promise<GeneratedLink> {
-  const { tokenHash, code } = await issueOneTimeToken(tx, userId, tokenType, address);
-  const sent = tokenType === 'recovery' ? 'recovery_sent_at' : 'confirmation_sent_at';
-  if (tokenType !== 'email_change')
-    await tx.query(`update auth.users set ${sent} = now() where id = $1`, [userId]);
-  return { userId, tokenHash, code, linkType, verification };
+/** A sign-up, magic-link or recovery link's token, as the mailed one would be issued. */
+async function issue(tx: Queryable, userId: string, email: string, kind: LinkKind) {
+  const { tokenHash, code } = await issueLinkToken(tx, userId, email, kind);
+  return { userId, tokenHash, code, linkType: kind, verification: kind };
 }
 
 export function generateLinkRoutes(services: AuthServices) {
@@ -95,7 +86,7 @@ export function generateLinkRoutes(services: AuthServices) {
           await createUser(tx, { email, passwordHash, userMetadata: metadata, confirmed: false })
         ).id;
       }
-      return issue(tx, userId!, 'confirmation', email, 'signup');
+      return issue(tx, userId!, email, 'signup');
     };
 
     const link = await services.db.transaction(async (tx): Promise<GeneratedLink> => {
@@ -106,10 +97,10 @@ export function generateLinkRoutes(services: AuthServices) {
         case 'magiclink':
           // As GoTrue: an address without an account gets a sign-up link (and no password).
           if (!user) return signUp(tx, null);
-          return issue(tx, user.id, 'recovery', email, 'magiclink');
+          return issue(tx, user.id, email, 'magiclink');
         case 'recovery':
           if (!user) throw userNotFound();
-          return issue(tx, user.id, 'recovery', email, 'recovery');
+          return issue(tx, user.id, email, 'recovery');
         case 'invite': {
           const invitation = await inviteUser(tx, {
             email,
@@ -135,7 +126,8 @@ export function generateLinkRoutes(services: AuthServices) {
             'update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1',
             [user.id, newEmail],
           );
-          return issue(tx, user.id, 'email_change', newEmail, 'email_change', type);
+          const changed = await issueOneTimeToken(tx, user.id, 'email_change', newEmail);
+          return { userId: user.id, ...changed, linkType: 'email_change', verification: type };
         }
         case 'email_change_current':
           throw validation('Enable secure email change to generate link for current email');

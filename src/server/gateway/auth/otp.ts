@@ -5,11 +5,9 @@
  * account and signs in. Phone OTP needs an SMS sender, which this server does not have.
  */
 import { Hono } from 'hono';
-import { composeAuthMail, createUser } from '../../auth/accounts';
+import { createUser } from '../../auth/accounts';
 import { AuthError, validation } from '../../auth/errors';
-import { saveFlowState } from '../../auth/flow-state';
 import type { MailMessage } from '../../auth/mail';
-import { issueOneTimeToken } from '../../auth/one-time-tokens';
 import { checkCoupon, redeemCoupon } from '../../billing/coupons';
 import { findUserByEmail, normalizeEmail } from '../../auth/users';
 import type { Queryable } from '../../db/types';
@@ -24,7 +22,7 @@ import {
   type AuthEnv,
   type AuthServices,
 } from './http';
-import { deliver, verifyLink } from './signup';
+import { deliver, mailedLink } from './signup';
 
 export function otpRoutes(services: AuthServices) {
   const app = new Hono<AuthEnv>();
@@ -58,22 +56,12 @@ export function otpRoutes(services: AuthServices) {
     if (!existing && !createIfMissing)
       throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
 
-    /** The magic link to a confirmed account. */
-    const magicLink = async (tx: Queryable, userId: string) => {
-      const { tokenHash, code } = await issueOneTimeToken(tx, userId, 'recovery', email);
-      if (pkce) await saveFlowState(tx, userId, 'magiclink', pkce);
-      await tx.query('update auth.users set recovery_sent_at = now() where id = $1', [userId]);
-      return composeAuthMail(
-        'magiclink',
-        email,
-        code,
-        verifyLink(base, tokenHash, 'magiclink', redirectTo),
-      );
-    };
+    const mailed = (tx: Queryable, userId: string, kind: 'signup' | 'magiclink') =>
+      mailedLink(tx, { userId, email, kind, pkce, base, redirectTo });
 
     let mail: MailMessage | undefined;
     if (existing?.email_confirmed_at) {
-      mail = await services.db.transaction((tx) => magicLink(tx, existing.id));
+      mail = await services.db.transaction((tx) => mailed(tx, existing.id, 'magiclink'));
     } else {
       if (!existing && services.config.auth.disableSignup)
         throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
@@ -87,7 +75,7 @@ export function otpRoutes(services: AuthServices) {
       mail = await refusingCoupons(() =>
         services.db.transaction(async (tx) => {
           const found = await findUserByEmail(tx, email);
-          if (found?.email_confirmed_at) return magicLink(tx, found.id);
+          if (found?.email_confirmed_at) return mailed(tx, found.id, 'magiclink');
           const userId =
             found?.id ??
             (
@@ -99,18 +87,8 @@ export function otpRoutes(services: AuthServices) {
               })
             ).id;
           if (coupon) await redeemCoupon(tx, coupon, userId, 'sign_up');
-          if (autoconfirm) return magicLink(tx, userId);
-          const { tokenHash, code } = await issueOneTimeToken(tx, userId, 'confirmation', email);
-          if (pkce) await saveFlowState(tx, userId, 'email/signup', pkce);
-          await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [
-            userId,
-          ]);
-          return composeAuthMail(
-            'confirmation',
-            email,
-            code,
-            verifyLink(base, tokenHash, 'signup', redirectTo),
-          );
+          if (autoconfirm) return mailed(tx, userId, 'magiclink');
+          return mailed(tx, userId, 'signup');
         }),
       );
     }

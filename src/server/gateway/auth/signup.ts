@@ -56,6 +56,54 @@ export function verifyLink(
   return `${base}/verify?${params.toString()}`;
 }
 
+const linkKinds = {
+  signup: { token: 'confirmation', flow: 'email/signup', sentAt: 'confirmation_sent_at' },
+  recovery: { token: 'recovery', flow: 'recovery', sentAt: 'recovery_sent_at' },
+  // A magic link is GoTrue's recovery token under another name.
+  magiclink: { token: 'recovery', flow: 'magiclink', sentAt: 'recovery_sent_at' },
+} as const satisfies Record<
+  string,
+  { token: OneTimeTokenType; flow: FlowMethod; sentAt: 'confirmation_sent_at' | 'recovery_sent_at' }
+>;
+
+export type LinkKind = keyof typeof linkKinds;
+
+/**
+ * Issues the token behind a mailed link and code of this kind, saves the PKCE flow it ends in
+ * (if the client started one) and stamps when it was sent.
+ */
+export async function issueLinkToken(
+  tx: Queryable,
+  userId: string,
+  email: string,
+  kind: LinkKind,
+  pkce?: { challenge: string; method: string },
+): Promise<{ tokenHash: string; code: string }> {
+  const { token, flow, sentAt } = linkKinds[kind];
+  const issued = await issueOneTimeToken(tx, userId, token, email);
+  if (pkce) await saveFlowState(tx, userId, flow, pkce);
+  await tx.query(`update auth.users set ${sentAt} = now() where id = $1`, [userId]);
+  return issued;
+}
+
+/** `issueLinkToken`, and the mail that carries the link (to `redirectTo`) and the code. */
+export async function mailedLink(
+  tx: Queryable,
+  input: {
+    userId: string;
+    email: string;
+    kind: LinkKind;
+    pkce?: { challenge: string; method: string };
+    base: string;
+    redirectTo: string;
+  },
+): Promise<MailMessage> {
+  const { userId, email, kind, pkce, base, redirectTo } = input;
+  const { tokenHash, code } = await issueLinkToken(tx, userId, email, kind, pkce);
+  const mail = kind === 'signup' ? 'confirmation' : kind;
+  return composeAuthMail(mail, email, code, verifyLink(base, tokenHash, kind, redirectTo));
+}
+
 /**
  * Posts mail after the transaction that issued its token has committed, without waiting for
  * the mail server: these answers must not be slower for addresses that have an account. The
@@ -164,17 +212,16 @@ export function signupRoutes(services: AuthServices) {
           if (autoconfirm) {
             return { session: await createSession(services, tx, userId, 'password', client) };
           }
-          const { tokenHash, code } = await issueOneTimeToken(tx, userId, 'confirmation', email);
-          if (pkce) await saveFlowState(tx, userId, 'email/signup', pkce);
-          await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [
+          const mail = await mailedLink(tx, {
             userId,
-          ]);
-          const link = verifyLink(authBaseUrl(services, c), tokenHash, 'signup', redirectTo);
+            email,
+            kind: 'signup',
+            pkce,
+            base: authBaseUrl(services, c),
+            redirectTo,
+          });
           const user = await loadUser(tx, userId);
-          return {
-            user: userJson(user!),
-            mail: composeAuthMail('confirmation', email, code, link),
-          };
+          return { user: userJson(user!), mail };
         },
       ),
     );
@@ -283,11 +330,8 @@ export function signupRoutes(services: AuthServices) {
     const mail = await services.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (!user) return undefined;
-      const { tokenHash, code } = await issueOneTimeToken(tx, user.id, 'recovery', email);
-      if (pkce) await saveFlowState(tx, user.id, 'recovery', pkce);
-      await tx.query('update auth.users set recovery_sent_at = now() where id = $1', [user.id]);
-      const link = verifyLink(authBaseUrl(services, c), tokenHash, 'recovery', redirectTo);
-      return composeAuthMail('recovery', email, code, link);
+      const base = authBaseUrl(services, c);
+      return mailedLink(tx, { userId: user.id, email, kind: 'recovery', pkce, base, redirectTo });
     });
     // The same answer whether or not the address has an account.
     await deliver(services, client.ip, mail);
@@ -313,16 +357,8 @@ export function signupRoutes(services: AuthServices) {
       if (type === 'signup') {
         const user = await findUserByEmail(tx, email);
         if (!user || user.email_confirmed_at) return undefined;
-        const { tokenHash, code } = await issueOneTimeToken(tx, user.id, 'confirmation', email);
-        await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [
-          user.id,
-        ]);
-        return composeAuthMail(
-          'confirmation',
-          email,
-          code,
-          verifyLink(authBaseUrl(services, c), tokenHash, 'signup', redirectTo),
-        );
+        const base = authBaseUrl(services, c);
+        return mailedLink(tx, { userId: user.id, email, kind: 'signup', base, redirectTo });
       }
       const { rows } = await tx.query<{ id: string }>(
         'select id from auth.users where lower(email_change) = $1',
