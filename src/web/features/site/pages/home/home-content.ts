@@ -146,7 +146,7 @@ export const technologyStack = {
       icon: Monitor,
       items: [
         'React single-page app, TypeScript',
-        'Responsive on phones and desktops; installs as an app, offline study planned',
+        'Responsive on phones and desktops; installs as an app whose kept lessons and flashcard reviews work offline',
         'Tailwind CSS design system with accessible components',
       ],
     },
