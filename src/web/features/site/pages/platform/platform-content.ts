@@ -272,7 +272,7 @@ export const whyChoose: FeatureItem[] = [
 export const architecture: FeatureItem[] = [
   {
     title: 'Responsive web app',
-    text: 'Runs in any modern browser on desktop and mobile, installs as an app and opens visited pages offline; studying offline is planned.',
+    text: 'Runs in any modern browser on desktop and mobile, installs as an app, opens visited pages offline, and keeps chosen lessons and flashcard reviews for offline study.',
     icon: Monitor,
   },
   {
