@@ -247,10 +247,14 @@ describe('offline study', () => {
       expect(await seriousAxeViolations(page), 'unsent changes dialog').toEqual([]);
       await dialog.getByRole('button', { name: 'Sign out and delete it' }).click();
       await page.waitForURL(/\/login/);
-      const left = await page.evaluate(async () =>
-        (await indexedDB.databases()).map((database) => database.name),
-      );
-      expect(left.filter((name) => name?.startsWith('lyceum-offline:'))).toEqual([]);
+      // The sign-in page can show (the session is gone) a moment before the deletion finishes.
+      const kept = () =>
+        page.evaluate(async () =>
+          (await indexedDB.databases())
+            .map((database) => database.name)
+            .filter((name) => name?.startsWith('lyceum-offline:')),
+        );
+      await expect.poll(kept, { timeout: 5_000 }).toEqual([]);
       expect(await page.evaluate(() => localStorage.getItem('lyceum-offline-user'))).toBeNull();
     } finally {
       await context.close();
