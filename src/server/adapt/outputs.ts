@@ -33,7 +33,7 @@ import { bankQuestionsOf } from './publish/bank-questions';
 import { withEditedQuiz } from './quiz-builder';
 import { attemptWebhook } from './webhooks/deliver';
 import { newWebhookSecret } from './webhooks/signature';
-import { WebhookTargetRefused, checkWebhookTarget } from './webhooks/target-guard';
+import { WebhookTargetRefused, checkWebhookTarget } from '../net/target-guard';
 
 export const EXPORTS_BUCKET = 'adapt-exports';
 export const EXPORT_JOB = 'adapt-exports';

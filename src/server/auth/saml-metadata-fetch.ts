@@ -12,7 +12,7 @@ import {
   hostAddresses,
   isAllowListed,
   pinnedLookup,
-} from '../adapt/webhooks/target-guard';
+} from '../net/target-guard';
 import { MAX_SAML_XML_BYTES } from './saml';
 
 export class MetadataFetchError extends Error {

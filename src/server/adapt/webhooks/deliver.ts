@@ -17,7 +17,7 @@ import {
   checkWebhookTarget,
   pinnedLookup,
   type Resolver,
-} from './target-guard';
+} from '../../net/target-guard';
 
 export interface WebhookRequest {
   deliveryId: string;
