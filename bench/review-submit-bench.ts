@@ -6,17 +6,26 @@
  *
  * A learner with CARDS cards in one deck, imported through the same api (`importCards`), rates
  * them one after another (Good, then Again every fifth, so cards move between states as in a
- * real session); one rating at a time, as one learner gives them.
+ * real session); one rating at a time, as one learner gives them. The learner has studied
+ * before: HISTORY_DAYS days of REVIEWS_PER_DAY reviews each, with the XP they earned (50 a day,
+ * the daily cap), the badges they earned and a goal of reviewing cards every day, so the work that grows with a
+ * learner's history (the daily XP cap, badges and streak, the goal's progress) is measured
+ * as a regular learner meets it, not on an empty account.
  *
  *   node --import tsx bench/review-submit-bench.ts [pglite|postgres]   (default postgres)
  *
  * The web app's client is one per process, so each database is its own run.
- * Environment: REVIEW_BENCH_SECONDS  seconds measured (default 5)
+ * Environment: REVIEW_BENCH_SECONDS       seconds measured (default 5)
+ *              REVIEW_BENCH_HISTORY_DAYS  days of earlier reviews (default 365)
+ *              REVIEW_BENCH_EXPLAIN       1: also print the plans of one rating's statements
+ *                                         (PostgreSQL: auto_explain, ANALYZE, nested statements)
  */
 import os from 'node:os';
 import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import type { PostgresCluster } from '../tests/support/postgres-cluster';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
+import type { Database } from '../src/server/db/types';
 import { startBenchServer, type BenchDatabase } from './lib/bench-server';
 import { measureLoop } from './lib/measure';
 import { RealtimeUnused, webAppSignIn } from './lib/web-client';
@@ -24,8 +33,104 @@ import { RealtimeUnused, webAppSignIn } from './lib/web-client';
 const SECONDS = Number(process.env.REVIEW_BENCH_SECONDS ?? 5);
 const TARGET_MS = 30;
 const CARDS = 2_000;
+const HISTORY_DAYS = Number(process.env.REVIEW_BENCH_HISTORY_DAYS ?? 365);
+const REVIEWS_PER_DAY = 100;
+const EXPLAIN = process.env.REVIEW_BENCH_EXPLAIN === '1';
 const PASSWORD = 'bench-password-not-secret';
 const EMAIL = 'reviewer@bench.test';
+
+/**
+ * Earlier study, written as the product would have written it but in bulk: the reviews, the XP
+ * they earned (at most 50 a day) and a daily review goal. Triggers are off for the load
+ * (`session_replication_role`), as each row's effects are written here directly.
+ */
+async function seedHistory(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`set local session_replication_role = replica`);
+    await tx.query(
+      `insert into public.flashcard_reviews (
+         user_id, card_id, deck_id, rating, reviewed_at, state_before, state_after,
+         stability_before, stability_after, difficulty_before, difficulty_after,
+         due_before, due_after, elapsed_days, scheduled_days, card_before)
+       select $1, c.id, c.deck_id, 3, r.at, 2, 2, 5, 6, 5, 5, r.at, r.at + interval '6 days',
+              6, 6, '{}'::jsonb
+         from (select d, n, now() - make_interval(days => d) + make_interval(secs => n * 20) as at,
+                      row_number() over () as k
+                 from generate_series(1, $2::int) d, generate_series(1, $3::int) n) r
+         join (select id, deck_id, row_number() over (order by id) - 1 as k
+                 from public.flashcards where user_id = $1) c
+           on c.k = r.k % (select count(*) from public.flashcards where user_id = $1)`,
+      [userId, HISTORY_DAYS, REVIEWS_PER_DAY],
+    );
+    await tx.query(
+      `insert into public.xp_events (user_id, source, source_id, course_id, amount, earned_at, local_day)
+       select user_id, 'cards_reviewed', id::text, null, 1, reviewed_at, (reviewed_at at time zone 'UTC')::date
+         from (select r.*, row_number() over (partition by (reviewed_at at time zone 'UTC')::date
+                                              order by reviewed_at) as n
+                 from public.flashcard_reviews r where r.user_id = $1) r
+        where n <= 50`,
+      [userId],
+    );
+    await tx.query(
+      `insert into public.goals (user_id, set_by, kind, title, target_count)
+       values ($1, $1, 'review_cards_daily', 'Review cards every day', 1000)`,
+      [userId],
+    );
+    // The badges that history earned, as the XP trigger would have awarded them.
+    await tx.query(`select learning.award_badges($1)`, [userId]);
+  });
+  await db.exec('vacuum analyze');
+}
+
+/**
+ * The plans of one rating's write as the flashcards function runs it (the procedure and every
+ * trigger under it), rolled back: auto_explain logs nested statements, and client_min_messages
+ * hands those log lines to this client as notices.
+ */
+async function explainRating(databaseUrl: string, userId: string, cardId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const notices: string[] = [];
+  client.on('notice', (notice) => notices.push(notice.message ?? ''));
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(`load 'auto_explain'`);
+    for (const setting of [
+      'auto_explain.log_min_duration = 0',
+      'auto_explain.log_analyze = on',
+      'auto_explain.log_buffers = on',
+      'auto_explain.log_nested_statements = on',
+      'client_min_messages = log',
+    ]) {
+      await client.query(`set local ${setting}`);
+    }
+    await client.query(
+      `select set_config('role', 'authenticated', true),
+              set_config('request.jwt.claims', $1, true)`,
+      [JSON.stringify({ sub: userId, role: 'authenticated' })],
+    );
+    const now = new Date();
+    const schedule = {
+      state: 1,
+      due: new Date(now.getTime() + 600_000).toISOString(),
+      stability: 2.3,
+      difficulty: 5,
+      scheduled_days: 0,
+      learning_steps: 1,
+      reps: 1,
+      lapses: 0,
+      last_review: now.toISOString(),
+    };
+    await client.query(
+      `select (learning.record_flashcard_review($1, 3::smallint, $2, 0, 0, $3::jsonb, $4)).id`,
+      [cardId, now.toISOString(), JSON.stringify(schedule), crypto.randomUUID()],
+    );
+    await client.query('rollback');
+  } finally {
+    await client.end();
+  }
+  return notices.filter((n) => /Query Text/.test(n)).join('\n\n');
+}
 
 async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
   const bench = await startBenchServer(kind, cluster, 'review', {
@@ -72,6 +177,10 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
       .eq('deck_id', deckId);
     if (error) throw new Error(error.message);
     const cards = data as unknown as Parameters<typeof rateCard>[1][];
+    await seedHistory(bench.server.deps.db, userId);
+    if (EXPLAIN && kind === 'postgres') {
+      console.log(await explainRating(server.deps.config.databaseUrl!, userId, cards[0]!.id));
+    }
 
     let next = 0;
     let firstError: unknown;
@@ -90,7 +199,8 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
     const m = await measureLoop(rate, { connections: 1, seconds: SECONDS });
     const after = os.loadavg()[0]!;
     console.log(
-      `Flashcard review submit (reviewCard through supabase-js) on ${kind}: ` +
+      `Flashcard review submit (reviewCard through supabase-js) on ${kind}, ` +
+        `after ${HISTORY_DAYS} days of ${REVIEWS_PER_DAY} reviews: ` +
         `p50 ${m.p50Ms.toFixed(1)} ms, p95 ${m.p95Ms.toFixed(1)} ms, p99 ${m.p99Ms.toFixed(1)} ms ` +
         `(target < ${TARGET_MS} ms: ${m.p99Ms < TARGET_MS ? 'met' : 'MISSED'}); ` +
         `${m.total} ratings in ${m.seconds.toFixed(1)} s, ${m.errors} errors; ` +

@@ -318,6 +318,58 @@ describe.each(databaseKinds)('XP, streaks and goals on %s', (kind) => {
     });
   });
 
+  it("counts today by the learner's calendar whatever their history: XP cap, review goal, badges", async () => {
+    // Kiritimati (UTC+14): local midnight is far from UTC's, so a day read as UTC shows.
+    const zone = 'Pacific/Kiritimati';
+    const eve = await learner('eve', 'Eve');
+    await eve.client.from('user_preferences').upsert({ user_id: eve.id, time_zone: zone });
+    const today = dateIn(zone);
+    // A week of full days before today: 50 card awards each, the daily cap.
+    const history = Array.from({ length: 7 * 50 }, (_, i) => ({
+      user_id: eve.id,
+      source: 'cards_reviewed',
+      source_id: `history-${i}`,
+      amount: 1,
+      local_day: addDays(today, -1 - Math.floor(i / 50)),
+    }));
+    expect((await service.from('xp_events').insert(history)).error).toBeNull();
+    const eveDeck = await insertRow<{ id: string }>(service, 'flashcard_decks', {
+      user_id: eve.id,
+      name: 'Eve',
+    });
+    const eveCard = await insertRow<{ id: string }>(service, 'flashcards', {
+      user_id: eve.id,
+      deck_id: eveDeck.id,
+      front: 'What carries oxygen in the blood?',
+      back: 'Haemoglobin',
+    });
+    const goal = await eve.client
+      .from('goals')
+      .insert({ kind: 'review_cards_daily', target_count: 3, title: 'Three cards a day' })
+      .select('id')
+      .single();
+    expect(goal.error).toBeNull();
+    // Local midnight of today, as an instant: Kiritimati has no daylight saving time.
+    const midnight = new Date(`${today}T00:00:00+14:00`).getTime();
+    const reviewAt = async (at: number) =>
+      insertRow(service, 'flashcard_reviews', {
+        ...flashcardReviewRow(eve.id, eveCard.id, eveDeck.id),
+        reviewed_at: new Date(at).toISOString(),
+      });
+    await reviewAt(midnight - 1_000);
+    await reviewAt(midnight - 3 * 86_400_000);
+    await reviewAt(midnight + 1_000);
+
+    const { data: goals } = await eve.client.rpc('get_my_goals');
+    expect(goals).toMatchObject([{ id: goal.data!.id, current: 1, period: today }]);
+    // Every rating was made today (the server's clock), under today's cap: 350 + 3.
+    const cardAwards = (await xpRows(eve)).filter((row) => row.source === 'cards_reviewed');
+    expect(cardAwards.filter((row) => row.local_day === today)).toHaveLength(3);
+    expect((await progress(eve)).xp).toBe(353);
+    const badges = await eve.client.from('user_badges').select('badge').order('badge');
+    expect(badges.data?.map((b) => b.badge)).toEqual(['hundred_cards', 'streak_7']);
+  });
+
   it('keeps a streak through a missed day only with a freeze earned by 7 days in a row', async () => {
     const today = dateIn('UTC');
     const history = async (who: Learner, daysAgo: number[]) => {
