@@ -74,6 +74,10 @@ const schema = z.object({
   AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(72).default(8),
   /** GoTrue's SECURITY_MANUAL_LINKING_ENABLED: `linkIdentity` from a signed-in account. */
   AUTH_MANUAL_LINKING: booleanFlag,
+  /** GoTrue's EXTERNAL_ANONYMOUS_USERS_ENABLED: `signInAnonymously()` (off by default). */
+  AUTH_ANONYMOUS_USERS: booleanFlag,
+  /** Anonymous sign-ins per hour per client address (GoTrue's RATE_LIMIT_ANONYMOUS_USERS). */
+  AUTH_RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(30),
   AUTH_PASSWORD_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   AUTH_PASSWORD_LOCKOUT_MINUTES: z.coerce.number().min(0.01).default(15),
   /** Extra origins (comma-separated) that auth may redirect to besides SITE_URL. */
@@ -257,8 +261,10 @@ function toConfig(env: z.infer<typeof schema>) {
       disableSignup: env.AUTH_DISABLE_SIGNUP ?? false,
       passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
       manualLinking: env.AUTH_MANUAL_LINKING ?? true,
+      anonymousUsers: env.AUTH_ANONYMOUS_USERS ?? false,
       rateLimits: {
         signIn: env.AUTH_RATE_LIMIT_SIGN_IN,
+        anonymousPerHour: env.AUTH_RATE_LIMIT_ANONYMOUS,
         tokenRefresh: env.AUTH_RATE_LIMIT_TOKEN_REFRESH,
         mfaVerify: env.AUTH_RATE_LIMIT_MFA_VERIFY,
       },

@@ -252,11 +252,12 @@ describe.each(databaseKinds)('request bodies at the edge on %s', (kind) => {
       );
       expect(notAnObject).toMatchObject({ status: 400, body: { code: 'bad_json' } });
       expect(notAnObject.body.message).toMatch(/expected object, received array/);
-      // Missing values keep GoTrue's own codes, which supabase-js turns into its errors.
+      // Missing values keep GoTrue's own codes, which supabase-js turns into its errors: a
+      // sign-up without an email or a phone is an anonymous sign-in, off by default.
       const missing = await send(server, '/auth/v1/signup', '{}', { apiKey: server.anonKey });
       expect(missing).toMatchObject({
-        status: 400,
-        body: { code: 'validation_failed', message: 'To sign up, please provide your email' },
+        status: 422,
+        body: { code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' },
       });
     });
 

@@ -35,6 +35,19 @@ export async function createUser(
   return user;
 }
 
+/** GoTrue's anonymous user: no address, no identity, no provider in `app_metadata`. */
+export async function createAnonymousUser(
+  tx: Queryable,
+  userMetadata: Record<string, unknown>,
+): Promise<UserRow> {
+  const { rows } = await tx.query<UserRow & Record<string, unknown>>(
+    `insert into auth.users (raw_user_meta_data, raw_app_meta_data, is_anonymous)
+     values ($1, '{}', true) returning *`,
+    [JSON.stringify(userMetadata)],
+  );
+  return rows[0]!;
+}
+
 export async function addEmailIdentity(
   tx: Queryable,
   userId: string,
@@ -66,7 +79,10 @@ export async function confirmEmail(tx: Queryable, userId: string): Promise<void>
   );
 }
 
-/** Applies a confirmed email change: the new address replaces the old one everywhere. */
+/**
+ * Applies a confirmed email change: the new address replaces the old one everywhere. An
+ * anonymous user who confirms an address becomes a permanent one (GoTrue's linking).
+ */
 export async function applyEmailChange(
   tx: Queryable,
   userId: string,
@@ -74,7 +90,10 @@ export async function applyEmailChange(
 ): Promise<void> {
   await tx.query(
     `update auth.users set email = $2, email_change = null, email_change_sent_at = null,
-       email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
+       email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false,
+       raw_app_meta_data = case when is_anonymous
+         then raw_app_meta_data || '{"provider": "email"}' else raw_app_meta_data end,
+       updated_at = now() where id = $1`,
     [userId, newEmail],
   );
   await addEmailIdentity(tx, userId, newEmail, true);

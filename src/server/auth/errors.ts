@@ -3,6 +3,7 @@
  * gateway renders them in the 2024-01-01 format that supabase-js reads `error.code` from.
  */
 export type AuthErrorCode =
+  | 'anonymous_provider_disabled'
   | 'bad_code_verifier'
   | 'bad_json'
   | 'bad_jwt'

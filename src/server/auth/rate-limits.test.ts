@@ -31,4 +31,16 @@ describe('auth rate limits', () => {
     now += 60 * 1000;
     expect(() => limits.hit('mfa_verify', '10.0.0.1')).not.toThrow();
   });
+
+  it('counts anonymous sign-ins per hour', () => {
+    let now = 0;
+    const config = loadConfig({}, { AUTH_RATE_LIMIT_ANONYMOUS: '1' });
+    const limits = createAuthRateLimits(config, () => now);
+    limits.hit('anonymous', '10.0.0.1');
+    expect(() => limits.hit('anonymous', '10.0.0.1')).toThrow(/at most 1 per hour/);
+    now += 5 * 60 * 1000;
+    expect(() => limits.hit('anonymous', '10.0.0.1')).toThrow(AuthError);
+    now += 55 * 60 * 1000;
+    expect(() => limits.hit('anonymous', '10.0.0.1')).not.toThrow();
+  });
 });

@@ -6,11 +6,19 @@ import type { Config } from '../config';
 import { AuthError } from './errors';
 
 export type LimitBucket =
-  'sign_in' | 'sign_up' | 'recover' | 'verify' | 'token_refresh' | 'mfa_verify' | 'email';
+  | 'sign_in'
+  | 'sign_up'
+  | 'anonymous'
+  | 'recover'
+  | 'verify'
+  | 'token_refresh'
+  | 'mfa_verify'
+  | 'email';
 
 interface Window {
   start: number;
   count: number;
+  windowMs: number;
 }
 
 export interface AuthRateLimits {
@@ -19,13 +27,15 @@ export interface AuthRateLimits {
 }
 
 const FIVE_MINUTES = 5 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 const SWEEP_AT = 20_000;
 
 export function createAuthRateLimits(config: Config, now: () => number = Date.now): AuthRateLimits {
-  const { signIn, tokenRefresh, mfaVerify } = config.auth.rateLimits;
+  const { signIn, anonymousPerHour, tokenRefresh, mfaVerify } = config.auth.rateLimits;
   const limits: Record<LimitBucket, { max: number; windowMs: number; label: string }> = {
     sign_in: { max: signIn, windowMs: FIVE_MINUTES, label: 'sign-in attempts' },
     sign_up: { max: signIn, windowMs: FIVE_MINUTES, label: 'sign-ups' },
+    anonymous: { max: anonymousPerHour, windowMs: HOUR, label: 'anonymous sign-ins' },
     recover: { max: signIn, windowMs: FIVE_MINUTES, label: 'password reset requests' },
     verify: { max: signIn, windowMs: FIVE_MINUTES, label: 'verification attempts' },
     email: { max: signIn, windowMs: FIVE_MINUTES, label: 'emails sent' },
@@ -42,15 +52,20 @@ export function createAuthRateLimits(config: Config, now: () => number = Date.no
       let window = windows.get(key);
       if (!window || at - window.start >= limit.windowMs) {
         if (windows.size >= SWEEP_AT) {
-          for (const [k, w] of windows) if (at - w.start >= FIVE_MINUTES) windows.delete(k);
+          for (const [k, w] of windows) if (at - w.start >= w.windowMs) windows.delete(k);
         }
-        window = { start: at, count: 0 };
+        window = { start: at, count: 0, windowMs: limit.windowMs };
         windows.set(key, window);
       }
       window.count += 1;
       if (window.count > limit.max) {
         const retryAfter = Math.max(1, Math.ceil((window.start + limit.windowMs - at) / 1000));
-        const per = limit.windowMs === FIVE_MINUTES ? '5 minutes' : 'minute';
+        const per =
+          limit.windowMs === HOUR
+            ? 'hour'
+            : limit.windowMs === FIVE_MINUTES
+              ? '5 minutes'
+              : 'minute';
         throw new AuthError(
           429,
           'over_request_rate_limit',

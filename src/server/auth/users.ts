@@ -116,6 +116,9 @@ export async function loadUser(db: Queryable, id: string): Promise<LoadedUser | 
 
 export function appMetadata(user: LoadedUser): Record<string, unknown> {
   const providers = [...new Set(user.identities.map((i) => i.provider))];
+  // GoTrue names no provider for an anonymous user until it links one.
+  if (user.row.is_anonymous && providers.length === 0)
+    return { ...user.row.raw_app_meta_data, roles: user.roles };
   return {
     ...user.row.raw_app_meta_data,
     provider:

@@ -48,6 +48,8 @@ export const signupBody = z.looseObject({
   ...pkce,
 });
 
+export type SignupBody = z.output<typeof signupBody>;
+
 export const verifyBody = z.looseObject({
   type: text,
   token_hash: text,

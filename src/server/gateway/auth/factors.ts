@@ -1,5 +1,6 @@
 /** MFA: `POST /factors`, `/factors/{id}/challenge`, `/factors/{id}/verify`, `DELETE /factors/{id}`. */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { brand } from '../../../common/brand';
 import { AuthError, validation } from '../../auth/errors';
 import {
@@ -156,10 +157,22 @@ function recoveryCodeRoutes(services: AuthServices) {
   return app;
 }
 
+/** GoTrue's requireNotAnonymous: a second factor needs a permanent account first. */
+const refuseAnonymous = createMiddleware<AuthEnv>(async (c, next) => {
+  if (c.get('user').row.is_anonymous) {
+    throw new AuthError(
+      403,
+      'no_authorization',
+      'Anonymous user not allowed to perform these actions',
+    );
+  }
+  await next();
+});
+
 export function factorRoutes(services: AuthServices) {
   const app = new Hono<AuthEnv>();
-  app.use('/factors/*', requireUser(services));
-  app.use('/factors', requireUser(services));
+  app.use('/factors/*', requireUser(services), refuseAnonymous);
+  app.use('/factors', requireUser(services), refuseAnonymous);
 
   async function ownFactor(userId: string, id: string): Promise<FactorRow> {
     if (!isUuid(id)) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');

@@ -9,6 +9,7 @@ export function settingsRoutes(services: AuthServices) {
     const oidc = services.config.auth.oidc;
     return c.json({
       external: {
+        anonymous_users: services.config.auth.anonymousUsers,
         email: true,
         phone: false,
         ...(oidc ? { [oidc.name]: true } : {}),

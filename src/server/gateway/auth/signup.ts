@@ -4,7 +4,13 @@
  */
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
-import { applyEmailChange, composeAuthMail, confirmEmail, createUser } from '../../auth/accounts';
+import {
+  applyEmailChange,
+  composeAuthMail,
+  confirmEmail,
+  createAnonymousUser,
+  createUser,
+} from '../../auth/accounts';
 import { AuthError, validation } from '../../auth/errors';
 import { issueAuthCode, saveFlowState, type FlowMethod } from '../../auth/flow-state';
 import type { MailMessage } from '../../auth/mail';
@@ -21,7 +27,14 @@ import { createSession, type SessionJson } from '../../auth/sessions';
 import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
 import type { Queryable } from '../../db/types';
 import { couponForSignUp, refusingCoupons } from './coupon-gate';
-import { authJson, recoverBody, resendBody, signupBody, verifyBody } from './bodies';
+import {
+  authJson,
+  recoverBody,
+  resendBody,
+  signupBody,
+  verifyBody,
+  type SignupBody,
+} from './bodies';
 import {
   authBaseUrl,
   clientInfo,
@@ -30,6 +43,7 @@ import {
   pkceParams,
   safeRedirect,
   withParams,
+  type AuthContext,
   type AuthEnv,
   type AuthServices,
 } from './http';
@@ -129,10 +143,35 @@ async function applyToken(tx: Queryable, consumed: ConsumedToken): Promise<void>
 export function signupRoutes(services: AuthServices) {
   const app = new Hono<AuthEnv>();
 
+  /**
+   * `signInAnonymously()`: an account with no address and `is_anonymous` set, signed in at
+   * once. It counts as a sign-up (the sign-up limit, the beta gate's coupon, disabled
+   * sign-ups) and against its own hourly limit, as GoTrue's anonymous sign-ins do.
+   */
+  async function signInAnonymously(c: AuthContext, body: SignupBody): Promise<SessionJson> {
+    const client = clientInfo(c);
+    if (!services.config.auth.anonymousUsers)
+      throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    services.limits.hit('anonymous', client.ip);
+    if (services.config.auth.disableSignup)
+      throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    const { coupon, metadata } = couponForSignUp(services, client.ip, optionalObject(body, 'data'));
+    if (coupon) await refusingCoupons(() => checkCoupon(services.db, coupon));
+    return refusingCoupons(() =>
+      services.db.transaction(async (tx) => {
+        const user = await createAnonymousUser(tx, metadata);
+        if (coupon) await redeemCoupon(tx, coupon, user.id, 'sign_up');
+        return createSession(services, tx, user.id, 'anonymous', client);
+      }),
+    );
+  }
+
   app.post('/signup', async (c) => {
     const client = clientInfo(c);
     services.limits.hit('sign_up', client.ip);
     const body = await authJson(c, signupBody);
+    // GoTrue's rule: a sign-up naming neither an email nor a phone is an anonymous sign-in.
+    if (!body.email && !body.phone) return c.json(await signInAnonymously(c, body));
     if (body.phone !== undefined && body.phone !== null && body.email === undefined) {
       throw new AuthError(
         400,
@@ -142,8 +181,6 @@ export function signupRoutes(services: AuthServices) {
     }
     const email = normalizeEmail(body.email);
     if (!email) {
-      if (body.email === undefined || body.email === '')
-        throw validation('To sign up, please provide your email');
       throw new AuthError(
         400,
         'email_address_invalid',

@@ -55,6 +55,14 @@ export function userRoutes(services: AuthServices) {
         `Email address "${String(emailParam)}" is invalid`,
       );
     }
+    // An anonymous account's password is set with (or after) an address that can recover it.
+    if (row.is_anonymous && password && !email) {
+      throw new AuthError(
+        422,
+        'validation_failed',
+        'Updating password of an anonymous user without an email or phone is not allowed',
+      );
+    }
     let passwordHash: string | undefined;
     if (password !== undefined && password !== null) {
       checkPasswordStrength(password, services.config.auth.passwordMinLength);
