@@ -10,6 +10,7 @@ export type StorageErrorCode =
   | 'InvalidKey'
   | 'InvalidBucketName'
   | 'InvalidRequest'
+  | 'InvalidParameter'
   | 'InvalidJWT'
   | 'InvalidSignature'
   | 'ExpiredToken'
@@ -45,6 +46,7 @@ export const storageErrors = {
       'Invalid Input',
     ),
   invalidRequest: (message: string) => new StorageError('InvalidRequest', message),
+  invalidParameter: (message: string) => new StorageError('InvalidParameter', message),
   invalidJwt: (message = 'Invalid JWT') => new StorageError('InvalidJWT', message),
   invalidSignature: (message = 'Invalid signature') =>
     new StorageError('InvalidSignature', message),

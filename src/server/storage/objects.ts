@@ -8,6 +8,12 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/types';
 import type { BlobSource, BlobStore } from './blob-store';
 import { fromDatabaseError, storageErrors } from './errors';
+import {
+  decodeListCursor,
+  encodeListCursor,
+  type ListSortColumn,
+  type ListSortOrder,
+} from './list-cursor';
 import { checkBucketName, checkObjectKey, mimeTypeAllowed, parseSizeLimit } from './paths';
 
 export type Run = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
@@ -384,6 +390,128 @@ export async function listObjects(
     );
     return rows;
   });
+}
+
+export interface ListV2Options {
+  prefix?: string;
+  limit?: number;
+  /** A previous page's `nextCursor`; its sort wins over `sortBy`, as upstream's does. */
+  cursor?: string;
+  /** Group keys below the next "/" after the prefix into folders. */
+  withDelimiter?: boolean;
+  sortBy?: { column: ListSortColumn; order?: ListSortOrder };
+}
+
+type ListV2Entry = {
+  name: string;
+  id: string | null;
+  updated_at: Date;
+  created_at: Date;
+  last_accessed_at: Date | null;
+  metadata: ObjectMetadata | null;
+  /** The sort column's value in whole milliseconds, as the cursor carries it. */
+  sort_ms: string;
+};
+
+export interface ListV2Page {
+  hasNext: boolean;
+  nextCursor?: string;
+  /** The last entry's name, as upstream reports it beside the cursor. */
+  nextCursorKey?: string;
+  folders: { key: string; name: string }[];
+  objects: (Omit<ListV2Entry, 'sort_ms'> & { key?: string })[];
+}
+
+/** Storage's list-v2 page size when none is asked for, and the most it returns. */
+export const LIST_V2_MAX_KEYS = 1000;
+
+/**
+ * One page of `POST /object/list-v2/{bucket}`, as Supabase Storage answers it: names are full
+ * keys (folders end in "/"), folders and objects come in one sorted sequence split into two
+ * lists, and the page continues after the cursor's entry. The prefix is a plain string prefix
+ * (`%` and `_` are literal); with the delimiter, keys with a "/" after it become one folder
+ * each, dated by their oldest object as upstream dates them. Only rows the caller may see
+ * count (one statement under their role), so a folder of others' files does not appear.
+ */
+export async function listObjectsV2(
+  run: Run,
+  bucket: string,
+  options: ListV2Options,
+): Promise<ListV2Page> {
+  checkBucketName(bucket);
+  const prefix = options.prefix ?? '';
+  const limit = clampInt(options.limit, LIST_V2_MAX_KEYS, 1, LIST_V2_MAX_KEYS);
+  const cursor = options.cursor ? decodeListCursor(options.cursor) : undefined;
+  const column = cursor?.column ?? options.sortBy?.column ?? 'name';
+  const order = cursor?.order ?? options.sortBy?.order ?? 'asc';
+  const delimiter = options.withDelimiter === true;
+  const after = order === 'asc' ? '>' : '<';
+  const params: unknown[] = [bucket, prefix, delimiter, `${likePattern(prefix)}%`, limit + 1];
+  // `column` is one of LIST_SORT_COLUMNS (checked at the edge and in the cursor).
+  const timeKey = `date_trunc('milliseconds', ${column})`;
+  let continueAfter = '';
+  if (cursor) {
+    params.push(cursor.startAfter);
+    if (column === 'name') continueAfter = `where name collate "C" ${after} $6`;
+    else {
+      params.push(cursor.after);
+      continueAfter = `where (${timeKey}, name collate "C") ${after} ($7::timestamptz, $6)`;
+    }
+  }
+  const rows = await run(async (tx) => {
+    const result = await tx.query<ListV2Entry>(
+      `with under as (
+         select name, id, updated_at, created_at, last_accessed_at, metadata,
+                case when $3::boolean
+                     then strpos(substr(name, char_length($2::text) + 1), '/') else 0 end as cut
+           from storage.objects
+          where bucket_id = $1 and name like $4 escape '\\'
+       ), entries as (
+         select left(name, char_length($2::text) + cut) as name, null::uuid as id,
+                min(created_at) as updated_at, min(created_at) as created_at,
+                null::timestamptz as last_accessed_at, null::jsonb as metadata
+           from under where cut > 0 group by 1
+         union all
+         select name, id, updated_at, created_at, last_accessed_at, metadata
+           from under where cut = 0
+       )
+       select *,
+              ${column === 'name' ? `''` : `floor(extract(epoch from ${column}) * 1000)::bigint::text`}
+                as sort_ms
+         from entries
+        ${continueAfter}
+        order by ${column === 'name' ? '' : `${timeKey} ${order}, `}name collate "C" ${order}
+        limit $5`,
+      params,
+    );
+    return result.rows;
+  });
+
+  const hasNext = rows.length > limit;
+  const page = rows.slice(0, limit);
+  // The depth of the prefix's last segment: an entry's `key` is its name at that depth.
+  const depth = prefix.split('/').length - 1;
+  const keyOf = (name: string) => name.split('/')[depth] ?? name;
+  const folders: ListV2Page['folders'] = [];
+  const objects: ListV2Page['objects'] = [];
+  for (const { sort_ms: _sortMs, ...entry } of page) {
+    if (entry.id === null) folders.push({ key: keyOf(entry.name), name: entry.name });
+    else objects.push(delimiter ? { ...entry, key: keyOf(entry.name) } : entry);
+  }
+  const last = page.at(-1);
+  if (!hasNext || !last) return { hasNext: false, folders, objects };
+  return {
+    hasNext: true,
+    nextCursor: encodeListCursor({
+      startAfter: last.name,
+      order,
+      column,
+      ...(column === 'name' ? {} : { after: new Date(Number(last.sort_ms)).toISOString() }),
+    }),
+    nextCursorKey: last.name,
+    folders,
+    objects,
+  };
 }
 
 function clampInt(value: unknown, fallback: number, min: number, max: number): number {

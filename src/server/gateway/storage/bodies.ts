@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../context';
 import { validJson, type BodyWire } from '../ops/valid-json';
 import { storageErrors } from '../../storage/errors';
+import { LIST_SORT_COLUMNS } from '../../storage/list-cursor';
 
 /** Bucket settings and listings are small; object bytes never come through here. */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -45,6 +46,17 @@ export const listBody = z.object({
   offset: z.number().int().optional(),
   sortBy: z.object({ column: z.string().optional(), order: z.string().optional() }).optional(),
   search: z.string().nullish(),
+});
+
+/** `listV2` (storage-js 2.x) as storage-api's schema takes it; unknown fields are ignored. */
+export const listV2Body = z.object({
+  prefix: z.string().optional(),
+  limit: z.number().int().min(1).optional(),
+  cursor: z.string().optional(),
+  with_delimiter: z.boolean().optional(),
+  sortBy: z
+    .object({ column: z.enum(LIST_SORT_COLUMNS), order: z.enum(['asc', 'desc']).optional() })
+    .optional(),
 });
 
 export const moveBody = z.object({

@@ -14,6 +14,7 @@ const statusOf: Record<StorageErrorCode, StorageStatus> = {
   InvalidKey: 400,
   InvalidBucketName: 400,
   InvalidRequest: 400,
+  InvalidParameter: 400,
   InvalidJWT: 400,
   InvalidSignature: 400,
   ExpiredToken: 400,

@@ -21,6 +21,7 @@ import {
   getBucket,
   listBuckets,
   listObjects,
+  listObjectsV2,
   moveObject,
   ownerFromSub,
   readObject,
@@ -44,6 +45,7 @@ import {
 import {
   createBucketBody,
   listBody,
+  listV2Body,
   moveBody,
   removeBody,
   signBody,
@@ -189,6 +191,15 @@ export function storageRoutes(
       search: search ?? undefined,
     });
     return c.json(entries);
+  });
+
+  app.post('/object/list-v2/:bucket', caller, storageJson(listV2Body), async (c) => {
+    const { with_delimiter: withDelimiter, ...options } = c.req.valid('json');
+    const page = await listObjectsV2(asCaller(c.get('claims')), c.req.param('bucket'), {
+      ...options,
+      withDelimiter,
+    });
+    return c.json(page);
   });
 
   app.post('/object/move', caller, storageJson(moveBody), async (c) => {
