@@ -5,7 +5,7 @@
 import winkNLP, { type ItemToken, type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { PHRASES, SYNONYM_OF } from './synonyms';
-import { foldText, stem } from './text';
+import { foldText, stem, wordRoot } from './text';
 
 /** How many content words after "not", "no", "lack"… a negation covers. */
 const NEGATION_REACH = 3;
@@ -22,6 +22,8 @@ export interface Term {
   position: number;
   /** Which clause of the text the word is in (punctuation and "but", "so"… start a new one). */
   clause: number;
+  /** Whether "or" joins it to the content word before it ("rises or falls"). */
+  afterOr: boolean;
 }
 
 export interface Quantity {
@@ -68,6 +70,8 @@ const NEGATORS = new Set([
   'absent',
   'nothing',
   'nobody',
+  // "non-polar", "non-living": the hyphen is read as a space.
+  'non',
 ]);
 
 /** Words that start a new clause, where a negation stops. */
@@ -152,6 +156,31 @@ const UNITS: Record<string, Unit> = {
   'ml/l': { dimension: 'content', factor: 1 },
   mmhg: { dimension: 'pressure', factor: 1 },
   kpa: { dimension: 'pressure', factor: 7.50062 },
+  pa: { dimension: 'pressure', factor: 0.00750062 },
+  hpa: { dimension: 'pressure', factor: 0.750062 },
+  atm: { dimension: 'pressure', factor: 760 },
+  ul: { dimension: 'volume', factor: 1e-6 },
+  kl: { dimension: 'volume', factor: 1000 },
+  msq: { dimension: 'area', factor: 1 },
+  cmsq: { dimension: 'area', factor: 1e-4 },
+  mmsq: { dimension: 'area', factor: 1e-6 },
+  umsq: { dimension: 'area', factor: 1e-12 },
+  kmsq: { dimension: 'area', factor: 1e6 },
+  mol: { dimension: 'amount', factor: 1 },
+  mmol: { dimension: 'amount', factor: 0.001 },
+  'mol/l': { dimension: 'concentration', factor: 1 },
+  'mmol/l': { dimension: 'concentration', factor: 0.001 },
+  'm/s': { dimension: 'speed', factor: 1 },
+  'cm/s': { dimension: 'speed', factor: 0.01 },
+  'km/h': { dimension: 'speed', factor: 1 / 3.6 },
+  kph: { dimension: 'speed', factor: 1 / 3.6 },
+  mph: { dimension: 'speed', factor: 0.44704 },
+  j: { dimension: 'energy', factor: 1 },
+  kj: { dimension: 'energy', factor: 1000 },
+  cal: { dimension: 'energy', factor: 4.184 },
+  kcal: { dimension: 'energy', factor: 4184 },
+  dollar: { dimension: '$', factor: 1 },
+  usd: { dimension: '$', factor: 1 },
   '%': { dimension: '', factor: 0.01 },
   percent: { dimension: '', factor: 0.01 },
   s: { dimension: 'time', factor: 1 },
@@ -161,11 +190,17 @@ const UNITS: Record<string, Unit> = {
   minute: { dimension: 'time', factor: 60 },
   h: { dimension: 'time', factor: 3600 },
   hr: { dimension: 'time', factor: 3600 },
+  hrs: { dimension: 'time', factor: 3600 },
   hour: { dimension: 'time', factor: 3600 },
+  ms: { dimension: 'time', factor: 0.001 },
+  millisecond: { dimension: 'time', factor: 0.001 },
+  day: { dimension: 'time', factor: 86400 },
+  week: { dimension: 'time', factor: 604800 },
   g: { dimension: 'mass', factor: 1 },
   kg: { dimension: 'mass', factor: 1000 },
   mg: { dimension: 'mass', factor: 0.001 },
   c: { dimension: 'temperature', factor: 1 },
+  celsius: { dimension: 'temperature', factor: 1 },
   degree: { dimension: 'temperature', factor: 1 },
   pound: { dimension: 'gbp', factor: 1 },
   gbp: { dimension: 'gbp', factor: 1 },
@@ -189,7 +224,7 @@ const singular = (word: string) =>
  * (`40 cakes`), which is its dimension, so "40 minutes" does not match "40 cakes".
  */
 const QUANTITY =
-  /(£|\$|€)?\s?(-?\d+(?:\.\d+)?)(?:\s?(?:±|\+\/-|\+-)\s?(\d+(?:\.\d+)?))?(?:\s?(thousand|million|billion|bn)\b)?(?:\s?(%|[a-z]+(?:\/[a-z]+)?))?/g;
+  /(£|\$|€)?\s?(-?\d+(?:\.\d+)?(?:e-?\d+)?)(?:\s?(?:±|\+\/-|\+-)\s?(\d+(?:\.\d+)?))?(?:\s?(thousand|million|billion|bn)\b)?(?:\s?(%|[a-z]+(?:\/[a-z]+)?))?/g;
 
 const COMPOUND_DURATION = /(\d+)\s?(?:hours?|hrs?|h)\s*(?:and\s*)?(\d+)\s?(?:minutes?|mins?)\b/g;
 
@@ -253,9 +288,71 @@ function readQuantities(folded: string, negatedAt: (offset: number) => boolean):
   return quantities;
 }
 
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  hundred: 100,
+};
+
+const celsius = (value: number) => `${Number(value.toPrecision(4))} c`;
+
+/**
+ * Writes quantities the one way `readQuantities` reads them: scientific notation as `1.5e4`
+ * ("1.5 × 10^4", "1.5x10⁴"), degrees Celsius as `c` and Fahrenheit or kelvin converted to it,
+ * `mm Hg` as `mmhg`, cm³ and dm³ as mL and L, squared units as `…sq`, and a number word before a
+ * unit as digits ("three litres"). The same rewriting on both sides, so `1500 mL` meets
+ * `1.5 dm³` and `98.6 °F` meets `37 °C`.
+ */
+function normaliseQuantities(folded: string): string {
+  return folded
+    .replace(
+      /(\d+(?:\.\d+)?)\s?[x*]\s?10\s?(?:\^|\*\*)\s?(-?\d+)\b/g,
+      (_whole, mantissa: string, exponent: string) => `${mantissa}e${exponent}`,
+    )
+    .replace(/(?<![\w.])10\s?\^\s?(-?\d+)\b/g, '1e$1')
+    .replace(
+      /(-?\d+(?:\.\d+)?)\s?(?:°\s?f|degrees? f(?:ahrenheit)?|fahrenheit)\b/g,
+      (_whole, value: string) => celsius(((Number(value) - 32) * 5) / 9),
+    )
+    .replace(/(-?\d+(?:\.\d+)?)\s?(?:kelvin|° ?k)\b/g, (_whole, value: string) =>
+      celsius(Number(value) - 273.15),
+    )
+    .replace(/(\d)\s?(?:°\s?c|degrees? (?:c|celsius|centigrade))\b/g, '$1 c')
+    .replace(/(\d)\s?°/g, '$1 degree')
+    .replace(/\bmm\s?hg\b/g, 'mmhg')
+    .replace(/\b(?:cm\^?3|cc)\b/g, 'ml')
+    .replace(/\bdm\^?3\b/g, 'l')
+    .replace(/\bm\^?3\b/g, 'kl')
+    .replace(/\b(km|cm|mm|um|m)\^?2\b/g, '$1sq')
+    .replace(/\b(?:sq(?:uare)?\.?\s)(km|cm|mm|um|m)\b/g, '$1sq')
+    .replace(/\b([a-z]+)\s(?=([a-z]+))/g, (whole, word: string, next: string) => {
+      const value = NUMBER_WORDS[word];
+      const after = next.length > 3 && next.endsWith('s') ? next.slice(0, -1) : next;
+      return value !== undefined && (UNITS[after] || UNITS[next] || SCALES[next])
+        ? `${value} `
+        : whole;
+    });
+}
+
 /** Folds the text and rewrites the synonym phrases, before tokenising. */
 export function prepare(text: string): string {
-  let folded = foldText(text)
+  let folded = normaliseQuantities(foldText(text))
     // Words joined by a hyphen are read as one term ("cell-wall", "x-intercept").
     .replace(/([a-z])-([a-z])/g, '$1 $2');
   for (const [pattern, replacement] of PHRASES) folded = folded.replace(pattern, replacement);
@@ -276,6 +373,8 @@ export function analyse(text: string): Analysis {
   // long sentence (wink's own flag runs to the next punctuation, too far for an answer).
   let negationLeft = 0;
   let clause = 0;
+  // Set at "or", kept over the small words before the next content word ("or maybe the").
+  let sawOr = false;
   doc.tokens().each((token: ItemToken) => {
     const value = token.out(its.value) as string;
     const found = prepared.indexOf(value, offset);
@@ -283,6 +382,7 @@ export function analyse(text: string): Analysis {
     const pos = token.out(its.pos) as string;
     const type = token.out(its.type) as string;
     const lemma = (token.out(lemmaOf()) as string).toLowerCase();
+    if (lemma === 'or') sawOr = true;
     if (type === 'punctuation' || CLAUSE_WORDS.has(lemma)) {
       negationLeft = 0;
       clause += 1;
@@ -308,8 +408,21 @@ export function analyse(text: string): Analysis {
     // wink leaves some forms unlemmatised ("moistens", "warming"): the stem meets them.
     const stemmed = stem(lemma);
     const word =
-      SYNONYM_OF.get(lemma) ?? SYNONYM_OF.get(value) ?? SYNONYM_OF.get(stemmed) ?? stemmed;
-    terms.push({ word, surface: value, negated, negationHead, position: terms.length, clause });
+      SYNONYM_OF.get(lemma) ??
+      SYNONYM_OF.get(value) ??
+      SYNONYM_OF.get(stemmed) ??
+      SYNONYM_OF.get(wordRoot(lemma)) ??
+      wordRoot(lemma);
+    terms.push({
+      word,
+      surface: value,
+      negated,
+      negationHead,
+      position: terms.length,
+      clause,
+      afterOr: sawOr,
+    });
+    sawOr = false;
     if (negationLeft > 0) negationLeft -= 1;
   });
   const negatedAt = (at: number) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateAnswer } from './evaluate';
+import { evaluateAnswer, expandAbbreviations, type EvaluationInput } from './evaluate';
 
 // The bank's penicillin question (content/courses/cell-biology/questions.json).
 const penicillin = {
@@ -276,5 +276,190 @@ describe('evaluateAnswer: claims, figures and formulas (decision 0225)', () => {
       answer: 'the surface area to volume ratio decreses',
     });
     expect(result.verdict).toBe('correct');
+  });
+});
+
+describe('evaluateAnswer: word families, quantities, denials, hedges and abbreviations (decision 0228)', () => {
+  const verdictOf = async (question: Omit<EvaluationInput, 'answer'>, answer: string) =>
+    (await evaluateAnswer({ ...question, answer })).verdict;
+
+  it('meets a key point’s word in another form of the same family', async () => {
+    const heated = {
+      question: 'What happens to a protein heated to 90 °C?',
+      referenceAnswer: 'The protein is denatured, and its loss of shape is permanent.',
+      keyPoints: ['The protein is denatured.', 'The loss of shape is permanent.'],
+    };
+    expect(await verdictOf(heated, 'Denaturation: it loses its shape permanently.')).toBe(
+      'correct',
+    );
+    expect(await verdictOf(heated, 'It melts and turns into a liquid.')).toBe('incorrect');
+  });
+
+  it('compares temperatures in Celsius, Fahrenheit and kelvin', async () => {
+    const body = {
+      question: 'What is normal human core body temperature?',
+      referenceAnswer: 'About 37 °C.',
+      keyPoints: ['37 °C'],
+    };
+    for (const answer of ['37°C', '98.6 °F', 'about 310 kelvin', '37 degrees Celsius']) {
+      expect(await verdictOf(body, answer), answer).toBe('correct');
+    }
+    for (const answer of ['37 °F', '98.6 degrees', '273 kelvin']) {
+      expect(await verdictOf(body, answer), answer).toBe('incorrect');
+    }
+  });
+
+  it('reads scientific notation, cubic centimetres, number words and pressures in any unit', async () => {
+    const count = {
+      question: 'How many cells are there in 1 mL of the culture?',
+      referenceAnswer: '15,000 cells',
+      keyPoints: ['15000 cells'],
+    };
+    for (const answer of ['1.5 × 10⁴ cells', '1.5x10^4 cells', '1.5e4 cells', '15,000']) {
+      expect(await verdictOf(count, answer), answer).toBe('correct');
+    }
+    for (const answer of ['1.5 × 10³ cells', '1.5 x 10^5 cells']) {
+      expect(await verdictOf(count, answer), answer).toBe('incorrect');
+    }
+    const volume = {
+      question: 'What volume of air is breathed in at rest in one breath?',
+      referenceAnswer: '0.5 L',
+      keyPoints: ['0.5 L'],
+    };
+    for (const answer of ['500 cm³', '500 cm3', '500 cc', '0.5 dm³', '500 millilitres']) {
+      expect(await verdictOf(volume, answer), answer).toBe('correct');
+    }
+    for (const answer of ['500 m³', '5 dm3', '50 cm³']) {
+      expect(await verdictOf(volume, answer), answer).toBe('incorrect');
+    }
+    const litres = {
+      question: 'How much water should the patient drink a day?',
+      referenceAnswer: '3 L',
+      keyPoints: ['3 L'],
+    };
+    expect(await verdictOf(litres, 'three litres')).toBe('correct');
+    expect(await verdictOf(litres, 'two litres')).toBe('incorrect');
+    const air = {
+      question: 'What is atmospheric pressure at sea level?',
+      referenceAnswer: '760 mmHg',
+      keyPoints: ['760 mmHg'],
+    };
+    for (const answer of ['760 mm Hg', '1 atm', '101.3 kPa']) {
+      expect(await verdictOf(air, answer), answer).toBe('correct');
+    }
+    expect(await verdictOf(air, '76 mm Hg')).toBe('incorrect');
+  });
+
+  it('reads "stays the same" and "does not change" as denying a rise or a fall', async () => {
+    const demand = {
+      question: 'What happens to the quantity demanded when the price of a normal good rises?',
+      referenceAnswer: 'The quantity demanded falls.',
+      keyPoints: ['The quantity demanded falls.'],
+    };
+    for (const answer of [
+      'The quantity demanded stays the same.',
+      'The quantity demanded does not change.',
+      "quantity demanded doesn't change",
+    ]) {
+      expect(await verdictOf(demand, answer), answer).toBe('incorrect');
+    }
+    expect(await verdictOf(demand, 'The quantity demanded goes down.')).toBe('correct');
+    expect(await verdictOf(demand, 'The quantity demanded goes up.')).toBe('incorrect');
+  });
+
+  it('reads "rather than" and "instead of" as denying what follows', async () => {
+    const oxygen = {
+      question: 'How does oxygen cross the alveolar wall?',
+      referenceAnswer: 'By diffusion.',
+      keyPoints: ['Oxygen crosses by diffusion.'],
+    };
+    expect(
+      await verdictOf(oxygen, 'Oxygen crosses by active transport rather than diffusion.'),
+    ).toBe('incorrect');
+    expect(
+      await verdictOf(oxygen, 'Oxygen crosses by active transport instead of diffusion.'),
+    ).toBe('incorrect');
+    expect(await verdictOf(oxygen, 'It crosses by diffusion rather than active transport.')).toBe(
+      'correct',
+    );
+  });
+
+  it('reads a negating prefix as the opposite, and its denial as the same claim', async () => {
+    const tails = {
+      question: 'Describe the fatty-acid tails of a phospholipid.',
+      referenceAnswer: 'The tails are non-polar.',
+      keyPoints: ['The tails are non-polar.'],
+    };
+    expect(await verdictOf(tails, 'The tails are nonpolar.')).toBe('correct');
+    expect(await verdictOf(tails, 'the tails are polar')).toBe('incorrect');
+    const lung = {
+      question: 'Why does a pneumothorax of one lung leave the other working?',
+      referenceAnswer: 'Each lung has its own pleural sac, so the other side is unaffected.',
+      keyPoints: ['Each lung has its own pleural sac, so the other side is unaffected.'],
+    };
+    expect(
+      await verdictOf(
+        lung,
+        'Each lung has a pleural sac of its own, so the other side is not affected.',
+      ),
+    ).toBe('correct');
+    expect(
+      await verdictOf(lung, 'Both lungs share one pleural sac, so the other side is affected too.'),
+    ).toBe('incorrect');
+    const denatured = {
+      question: 'Can a boiled enzyme work again when cooled?',
+      referenceAnswer: 'No: denaturation is irreversible.',
+      keyPoints: ['Denaturation is irreversible.'],
+    };
+    expect(await verdictOf(denatured, 'No, the denaturation is permanent.')).toBe('correct');
+    expect(await verdictOf(denatured, 'Yes, denaturation is reversible.')).toBe('incorrect');
+  });
+
+  it('gives no credit for a hedge that says a word and its opposite of the same things', async () => {
+    const rate = {
+      question: 'What happens to the rate of diffusion when the membrane gets thinner?',
+      referenceAnswer: 'The rate of diffusion increases.',
+      keyPoints: ['The rate of diffusion increases.'],
+    };
+    expect(await verdictOf(rate, 'The rate of diffusion increases or decreases.')).not.toBe(
+      'correct',
+    );
+    expect(await verdictOf(rate, 'The rate of diffusion increases.')).toBe('correct');
+  });
+
+  it('writes out an abbreviation in the course’s own words', async () => {
+    const ratio = {
+      question: 'What happens to a cell’s ratio of surface to volume as it grows?',
+      referenceAnswer: 'The surface area to volume ratio falls.',
+      keyPoints: ['The surface area to volume ratio falls.'],
+    };
+    expect(await verdictOf(ratio, 'The SA:V ratio falls.')).toBe('correct');
+    expect(await verdictOf(ratio, 'The SA:V ratio rises.')).toBe('incorrect');
+    expect(expandAbbreviations('More E-S complexes form.', ['enzyme–substrate complexes'])).toBe(
+      'More enzyme substrate complexes form.',
+    );
+    // An abbreviation the course itself uses, or one it has no words for, stays as written.
+    expect(expandAbbreviations('DNA is copied.', ['The DNA double helix'])).toBe('DNA is copied.');
+    expect(expandAbbreviations('The USA', ['surface area'])).toBe('The USA');
+  });
+
+  it('tells moving down a gradient from moving against it', async () => {
+    const glucose = {
+      question: 'How does glucose enter a cell by facilitated diffusion?',
+      referenceAnswer: 'It moves down its concentration gradient through a carrier protein.',
+      keyPoints: ['Glucose moves down its concentration gradient through a carrier protein.'],
+    };
+    expect(
+      await verdictOf(
+        glucose,
+        'Glucose moves along its concentration gradient through a carrier protein.',
+      ),
+    ).toBe('correct');
+    expect(
+      await verdictOf(
+        glucose,
+        'Glucose moves against its concentration gradient through a carrier protein.',
+      ),
+    ).toBe('incorrect');
   });
 });

@@ -9,7 +9,8 @@ import type { Evaluation, Verdict } from '../../common/coach';
 import { OFFLINE_ENGINE, type AiProvider, type AiRoute, type EngineInfo } from '../ai/provider';
 import { analyse, editDistance, type Analysis, type Quantity, type Term } from './analyse';
 import { definitionsIn, sameValue } from './formulas';
-import { OPPOSITE_OF, SYNONYM_OF } from './synonyms';
+import { foldSymbols, foldText } from './text';
+import { OPPOSITE_OF, SYNONYM_OF, prefixOpposites } from './synonyms';
 
 export type { Evaluation, Verdict };
 
@@ -46,6 +47,44 @@ const GRADER_ADDRESS =
 export function withoutGraderAddress(answer: string): { text: string; injected: boolean } {
   const text = answer.replace(GRADER_ADDRESS, ' ');
   return { text, injected: text !== answer };
+}
+
+/** Small words an abbreviation skips: "SA:V" for "surface area to volume". */
+const ABBREVIATION_SKIPS = new Set(['to', 'of', 'and', 'the', 'a', 'an', 'in', 'on', 'for', 'by']);
+
+/**
+ * Writes out the answer's abbreviations in the course's own terms: "SA:V ratio" is "surface
+ * area to volume ratio" and "E-S complexes" are "enzyme–substrate complexes" when the question,
+ * reference or key points use those words in a row. An abbreviation the course's text itself
+ * uses ("DNA"), or whose letters start no run of its words, stays as written.
+ */
+export function expandAbbreviations(answer: string, courseTexts: readonly string[]): string {
+  const words = courseTexts.flatMap((text) => foldText(text).match(/[a-z]+/g) ?? []);
+  const used = new Set(
+    courseTexts.flatMap((text) => foldSymbols(text).match(/\b[A-Z][A-Za-z]*\b/g) ?? []),
+  );
+  return answer.replace(/\b[A-Z](?:[-:/&.]?[A-Z]){1,4}\b/g, (written) => {
+    if (used.has(written)) return written;
+    const letters = written.toLowerCase().replace(/[^a-z]/g, '');
+    for (let start = 0; start < words.length; start += 1) {
+      const run: string[] = [];
+      let matched = 0;
+      for (let at = start; at < words.length && matched < letters.length; at += 1) {
+        const word = words[at]!;
+        if (run.length > 0 && ABBREVIATION_SKIPS.has(word)) {
+          run.push(word);
+          continue;
+        }
+        if (word[0] !== letters[matched]) break;
+        run.push(word);
+        matched += 1;
+      }
+      if (matched === letters.length && !ABBREVIATION_SKIPS.has(words[start]!)) {
+        return run.join(' ');
+      }
+    }
+    return written;
+  });
 }
 
 function splitSentences(text: string): string[] {
@@ -216,6 +255,7 @@ function judgePoint(
   const byKey = new Map(analysis.terms.map((term) => [`${term.word}|${term.negated}`, term]));
   let total = 0;
   let present = 0;
+  let hedged = 0;
   let opposed = 0;
   for (const term of byKey.values()) {
     const weight = questionWords.has(term.word) ? QUESTION_WORD_WEIGHT : 1;
@@ -235,19 +275,39 @@ function judgePoint(
     // The right words in a wrong claim: the answer says the opposite word about the same things.
     // Not when the point itself uses that opposite ("reduce FVC with a normal or high ratio"):
     // the answer's word is then the point's own.
-    const opposites = [...(OPPOSITE_OF.get(term.word) ?? [])].filter(
+    const opposites = [...(OPPOSITE_OF.get(term.word) ?? []), ...prefixOpposites(term.word)].filter(
       (opposite) => !analysis.terms.some((other) => other.word === opposite),
     );
-    const deniedTie = Math.max(
-      tie(oppositePolarity),
-      ...opposites.map((opposite) => tie(answer.positions.get(opposite))),
-    );
-    const samePolarity = answer.positionsByPolarity.get(`${term.word}|${term.negated}`);
+    // An opposite said with the point's polarity denies it; said with the other it is the point
+    // in other words: "not affected" for "unaffected", "not slow" for "fast".
+    const oppositeAt = (negated: boolean) =>
+      opposites.flatMap(
+        (opposite) => answer.positionsByPolarity.get(`${opposite}|${negated}`) ?? [],
+      );
+    const deniedTie = Math.max(tie(oppositePolarity), tie(oppositeAt(term.negated)));
+    const said = [
+      ...(answer.positionsByPolarity.get(`${term.word}|${term.negated}`) ?? []),
+      ...oppositeAt(!term.negated),
+    ];
+    const samePolarity = said.length > 0 ? said : undefined;
     // A word the answer uses of other things does not outweigh the opposite said of these:
     // "less CO2, which raises the pH" does not say that more CO2 is made, nor that CO2 lowers
     // the pH.
     if (deniedTie > 0 && deniedTie > tie(samePolarity)) {
       opposed += 1;
+      continue;
+    }
+    // The word and its opposite offered as alternatives ("it rises or falls", "faster or
+    // slower") is a hedge: it makes neither claim, so the point is not made.
+    const alternatives = oppositeAt(term.negated);
+    const hedge = (samePolarity ?? []).some((at) =>
+      alternatives.some(
+        (other) =>
+          Math.abs(other - at) === 1 && answer.analysis.terms[Math.max(other, at)]?.afterOr,
+      ),
+    );
+    if (hedge) {
+      hedged += 1;
       continue;
     }
     if (samePolarity) present += weight;
@@ -295,7 +355,7 @@ function judgePoint(
       : mixed
         ? (present + figuresFound) / (total + analysis.quantities.length)
         : present / total;
-  const made = coverage >= POINT_COVERAGE && opposed === 0 && quantitiesMade;
+  const made = coverage >= POINT_COVERAGE && opposed === 0 && hedged === 0 && quantitiesMade;
   const engaged = total === 0 || (present + opposed) / total >= POINT_COVERAGE / 2;
   return { point, made, contradicted: !made && opposed > 0 && engaged };
 }
@@ -341,7 +401,11 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
     input.keyPoints && input.keyPoints.length > 0
       ? [...input.keyPoints]
       : splitSentences(input.referenceAnswer);
-  const answerText = withoutGraderAddress(input.answer).text;
+  const answerText = expandAbbreviations(withoutGraderAddress(input.answer).text, [
+    input.question,
+    input.referenceAnswer,
+    ...points,
+  ]);
   const folded = new Set<string>();
   const spellings = new Map<string, string>(SYNONYM_OF);
   for (const text of [input.referenceAnswer, ...points]) {

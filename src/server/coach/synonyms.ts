@@ -4,9 +4,19 @@
  * (WordNet) join words that differ in a science answer ("cell" and "prison", "block" and
  * "city block") and cost 30 MB (decision 0200).
  */
+import { wordRoot } from './text';
 
 /** Phrases folded to one word before lemmatisation (lower case, ASCII, after foldText). */
 export const PHRASES: Array<[RegExp, string]> = [
+  // Which way along a gradient: passive movement goes down it, active transport against it.
+  [
+    /\b(?:down|along|with)\s(?:(?:its|the|their|a|this)\s)?((?:[\w()]+\s){0,3}?)gradients?\b/g,
+    '$1downgradient',
+  ],
+  [
+    /\b(?:against|up)\s(?:(?:its|the|their|a|this)\s)?((?:[\w()]+\s){0,3}?)gradients?\b/g,
+    '$1upgradient',
+  ],
   [/\bcarbon dioxide\b/g, 'co2'],
   [/\bblood vessels?\b/g, 'capillary'],
   [/\bcell[- ]walls?\b/g, 'cellwall'],
@@ -27,6 +37,16 @@ export const PHRASES: Array<[RegExp, string]> = [
   [/\bgradients?\b/g, 'slope'],
   [/\bbelow atmospheric\b|\bsub-?atmospheric\b/g, 'negative pressure'],
   [/\bright[- ]shift\b|\bshifts? (?:to )?the right\b|\bmoves? (?:to )?the right\b/g, 'rightshift'],
+  // Phrasal verbs of change, which the lemmatiser reads as "go" and a particle.
+  [/\b(?:go|goes|went|gone|going|shoots?|shot|shooting) up\b/g, 'rises'],
+  [/\b(?:go|goes|went|gone|going) down\b|\bdrops? off\b/g, 'falls'],
+  // Saying a quantity stays as it is denies that it rises or falls ("the ratio does not change").
+  [
+    /\b(?:does|do|did|will|would|should)(?: not|n't) change\b|\b(?:stays?|stayed|remains?|remained|keeps?|kept|is|are) (?:the same|constant|unchanged|unaltered)\b|\bno change\b/g,
+    'unchanged',
+  ],
+  // "X rather than Y", "X instead of Y": Y is denied as surely as by "not Y".
+  [/\brather than\b|\binstead of\b|\bas opposed to\b/g, 'not'],
   [/\bleft[- ]shift\b|\bshifts? (?:to )?the left\b|\bmoves? (?:to )?the left\b/g, 'leftshift'],
   // "shifting the curve to the right": the shift and its direction a few words apart.
   [
@@ -136,6 +156,35 @@ const GROUPS: string[][] = [
   ['thick', 'thicker'],
   ['allow', 'let', 'permit', 'enable'],
   ['forbid', 'ban', 'prohibit', 'bar'],
+  // General academic English, not tied to a course (decision 0228): words a learner uses for
+  // the reference's in any subject.
+  ['cause', 'lead', 'result', 'trigger', 'induce'],
+  ['need', 'require', 'requirement', 'necessary'],
+  ['carry', 'transport', 'convey'],
+  ['bind', 'attach', 'stick', 'dock'],
+  ['fit', 'match', 'complementary'],
+  ['show', 'indicate', 'suggest', 'reveal', 'demonstrate'],
+  ['keep', 'maintain', 'preserve', 'sustain'],
+  ['use', 'utilise', 'utilize', 'employ'],
+  ['permanent', 'permanently', 'irreversible', 'irreversibly'],
+  ['enough', 'sufficient', 'adequate', 'sufficiently'],
+  ['important', 'crucial', 'vital', 'essential'],
+  ['help', 'aid', 'assist'],
+  ['change', 'alter', 'modify', 'distort'],
+  ['shape', 'conformation'],
+  ['move', 'travel', 'migrate'],
+  ['rate', 'speed', 'pace'],
+  ['collide', 'collision', 'bump'],
+  ['energy', 'energetic'],
+  ['steep', 'steeply', 'sharp', 'sharply', 'dramatic', 'dramatically'],
+  ['begin', 'start', 'commence', 'initiate'],
+  ['end', 'finish', 'terminate'],
+  ['oppose', 'protest', 'resist', 'resistance', 'opposition'],
+  ['anger', 'angry', 'outrage', 'resentment', 'resent', 'discontent'],
+  ['power', 'authority'],
+  ['win', 'victory', 'triumph'],
+  ['same', 'equal', 'identical', 'equivalent'],
+  ['infinite', 'infinitely', 'endless', 'unlimited', 'countless'],
 ];
 
 /** Each word's group representative. */
@@ -192,13 +241,19 @@ const OPPOSITES: Array<[string, string]> = [
   ['increase', 'decrease'],
   ['into', 'out'],
   ['absorb', 'release'],
+  ['unchanged', 'raise'],
+  ['unchanged', 'lower'],
+  ['unchanged', 'change'],
+  ['permanent', 'reversible'],
+  ['downgradient', 'upgradient'],
+  ['permanent', 'temporary'],
 ];
 
 /** Each folded word's opposites (a word may have several: "lose" is the opposite of "gain" and "win"). */
 export const OPPOSITE_OF = new Map<string, Set<string>>();
 for (const [a, b] of OPPOSITES) {
-  const left = SYNONYM_OF.get(a) ?? a;
-  const right = SYNONYM_OF.get(b) ?? b;
+  const left = SYNONYM_OF.get(a) ?? wordRoot(a);
+  const right = SYNONYM_OF.get(b) ?? wordRoot(b);
   if (left === right) continue;
   for (const [word, opposite] of [
     [left, right],
@@ -208,4 +263,23 @@ for (const [a, b] of OPPOSITES) {
     set.add(opposite);
     OPPOSITE_OF.set(word, set);
   }
+}
+
+/** Prefixes that turn a word into its opposite ("reversible" → "irreversible"). */
+const NEGATING_PREFIXES = ['non', 'un', 'in', 'im', 'ir', 'il', 'dis'];
+
+/**
+ * The word's opposites made by a negating prefix, added or taken away: "irrevers" for
+ * "revers", "solubl" for "insolubl". Only stems of five letters or more, so "tend" is never the
+ * opposite of "intend".
+ */
+export function prefixOpposites(word: string): string[] {
+  const opposites: string[] = [];
+  for (const prefix of NEGATING_PREFIXES) {
+    if (word.length >= 5) opposites.push(prefix + word);
+    if (word.startsWith(prefix) && word.length - prefix.length >= 5) {
+      opposites.push(word.slice(prefix.length));
+    }
+  }
+  return opposites;
 }

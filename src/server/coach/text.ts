@@ -1,3 +1,5 @@
+import model from 'wink-eng-lite-web-model';
+
 /**
  * Text normalisation for the offline evaluator: the same folding for the reference, the key
  * points and the learner's answer, so they are compared word for word.
@@ -38,7 +40,9 @@ const SUBSCRIPTS: Record<string, string> = {
 /** Typographic symbols folded to ASCII (× to *, − to -, subscripts to digits), case kept. */
 export function foldSymbols(text: string): string {
   let folded = '';
-  for (const ch of text.normalize('NFKC')) folded += SUBSCRIPTS[ch] ?? ch;
+  // A power of ten keeps its exponent apart: "10⁴" is 10^4, not the number 104.
+  const powers = text.replace(/10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g, '10^$1');
+  for (const ch of powers.normalize('NFKC')) folded += SUBSCRIPTS[ch] ?? ch;
   return folded;
 }
 
@@ -62,4 +66,18 @@ export function stem(word: string): string {
   if (word.endsWith('ed') && word.length >= 6) return word.slice(0, -2);
   if (word.endsWith('s')) return word.slice(0, -1);
   return word;
+}
+
+// WORKAROUND(wink-model-addons): the model's Porter2 stemmer is declared `unknown`; it is a
+// plain (word) => stem function (dist/porter-stemmer.js), the one `its.stem` calls.
+const porterStem = model.addons.stem as (word: string) => string;
+
+/**
+ * The root a word shares with its derived forms ("collide" and "collision" → "collid"/"collis"
+ * do not, but "denature" and "denaturation", "irreversible" and "irreversibly", "diffuse" and
+ * "diffusion" do): the Porter2 stem of its lemma, so a learner's noun meets the point's verb.
+ */
+export function wordRoot(lemma: string): string {
+  if (lemma.length <= 4 || /\d/.test(lemma)) return stem(lemma);
+  return porterStem(lemma);
 }
