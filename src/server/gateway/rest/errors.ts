@@ -5,10 +5,13 @@
 import { DatabaseUnavailableError } from '../../db/errors';
 import type { DbRole } from '../../db/types';
 
+/** PostgREST's `details` is text, except PGRST201's, which lists the candidate relationships. */
+export type RestErrorDetails = string | readonly Record<string, string>[] | null;
+
 export interface RestErrorBody {
   code: string;
   message: string;
-  details: string | null;
+  details: RestErrorDetails;
   hint: string | null;
 }
 
@@ -17,7 +20,7 @@ export class RestError extends Error {
     public readonly status: number,
     public readonly code: string,
     message: string,
-    public readonly details: string | null = null,
+    public readonly details: RestErrorDetails = null,
     public readonly hint: string | null = null,
   ) {
     super(message);
@@ -103,30 +106,66 @@ export function invalidPath(): RestError {
   return new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
 }
 
+/** PGRST200: no relationship (or none matching the hint) between two relations. */
 export function noRelationship(
   from: string,
   target: string,
-  details: string | null = null,
+  hint: string | undefined,
+  suggestion: string | null,
 ): RestError {
   return new RestError(
     400,
     'PGRST200',
     `Could not find a relationship between '${from}' and '${target}' in the schema cache`,
-    details,
+    `Searched for a foreign key relationship between '${from}' and '${target}${
+      hint === undefined ? '' : `' using the hint '${hint}`
+    }' in the schema 'public', but no matches were found.`,
+    suggestion,
   );
 }
 
+/** One candidate of PGRST201, as PostgREST describes it. */
+export interface RelationshipCandidate {
+  /** `films!director_id` style hint that picks this candidate. */
+  hint: string;
+  cardinality: string;
+  embedding: string;
+  relationship: string;
+}
+
+/** PGRST201 (status 300): several relationships fit and no hint picks one. */
 export function ambiguousRelationship(
   from: string,
   target: string,
-  candidates: readonly { name: string; cardinality: string }[],
+  candidates: readonly RelationshipCandidate[],
 ): RestError {
   return new RestError(
     300,
     'PGRST201',
     `Could not embed because more than one relationship was found for '${from}' and '${target}'`,
-    candidates.map((c) => `${c.name} (${c.cardinality})`).join(', '),
-    `Try changing '${target}' to one of the following: ${candidates.map((c) => `'${target}!${c.name}'`).join(', ')}.`,
+    candidates.map((c) => ({
+      cardinality: c.cardinality,
+      embedding: c.embedding,
+      relationship: c.relationship,
+    })),
+    `Try changing '${target}' to one of the following: ${candidates
+      .map((c) => `'${c.hint}'`)
+      .join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+/** PGRST108: a filter, order or limit names an embed the select does not have. */
+export function notEmbedded(name: string): RestError {
+  return new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`);
+}
+
+/** PGRST118: `order=rel(col)` on an embed that is not to-one. */
+export function relatedOrderNotToOne(from: string, target: string): RestError {
+  return new RestError(
+    400,
+    'PGRST118',
+    `A related order on '${target}' is not possible`,
+    `'${from}' and '${target}' do not form a many-to-one or one-to-one relationship`,
   );
 }
 

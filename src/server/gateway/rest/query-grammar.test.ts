@@ -49,6 +49,7 @@ describe('select grammar', () => {
         alias: 'author',
         hint: 'author_id',
         inner: false,
+        spread: false,
         select: [
           { kind: 'field', field: field('display_name'), alias: undefined, cast: undefined },
         ],
@@ -59,9 +60,55 @@ describe('select grammar', () => {
         alias: undefined,
         hint: undefined,
         inner: true,
+        spread: false,
         select: [{ kind: 'star' }],
       },
     ]);
+  });
+
+  it('reads nested embeds, join types and spreads', () => {
+    expect(parseSelect('a(b!left(c!inner(id))),...d!fk(x)')).toEqual([
+      {
+        kind: 'embed',
+        relation: 'a',
+        alias: undefined,
+        hint: undefined,
+        inner: false,
+        spread: false,
+        select: [
+          {
+            kind: 'embed',
+            relation: 'b',
+            alias: undefined,
+            hint: undefined,
+            inner: false,
+            spread: false,
+            select: [
+              {
+                kind: 'embed',
+                relation: 'c',
+                alias: undefined,
+                hint: undefined,
+                inner: true,
+                spread: false,
+                select: [{ kind: 'field', field: field('id'), alias: undefined, cast: undefined }],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        kind: 'embed',
+        relation: 'd',
+        alias: undefined,
+        hint: 'fk',
+        inner: false,
+        spread: true,
+        select: [{ kind: 'field', field: field('x'), alias: undefined, cast: undefined }],
+      },
+    ]);
+    const deepest = `${'a('.repeat(MAX_LOGIC_DEPTH)}id${')'.repeat(MAX_LOGIC_DEPTH)}`;
+    expect(parseSelect(deepest)).toHaveLength(1);
   });
 
   it('keeps quoted names whole', () => {
@@ -80,12 +127,14 @@ describe('select grammar', () => {
   it('refuses what would smuggle SQL or nest too deep', () => {
     for (const text of [
       'id::text);drop',
-      'a(b(c))',
       'id,',
       '(',
       'id)',
       '"unterminated',
-      '...spread(*)',
+      '...spread',
+      '...spread!inner',
+      'rel!inner',
+      `${'a('.repeat(MAX_LOGIC_DEPTH + 1)}id${')'.repeat(MAX_LOGIC_DEPTH + 1)}`,
     ]) {
       expect(parseFailure(() => parseSelect(text)).code, text).toBe('PGRST100');
     }
@@ -155,6 +204,13 @@ describe('filter grammar', () => {
 });
 
 describe('order and columns', () => {
+  it('reads related order terms', () => {
+    expect(parseOrder('author(name).desc,id')).toEqual([
+      { relation: 'author', field: field('name'), direction: 'desc' },
+      { field: field('id') },
+    ]);
+  });
+
   it('reads directions and nulls placement', () => {
     expect(parseOrder('a.desc.nullslast,b,c.asc')).toEqual([
       { field: field('a'), direction: 'desc', nulls: 'last' },

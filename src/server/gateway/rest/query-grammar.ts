@@ -17,17 +17,20 @@ export interface FieldPath {
 }
 
 export type SelectItem =
-  | { kind: 'star' }
-  | { kind: 'field'; field: FieldPath; alias?: string; cast?: string }
-  | {
-      kind: 'embed';
-      relation: string;
-      alias?: string;
-      /** A foreign key name or column that picks the relationship when several exist. */
-      hint?: string;
-      inner: boolean;
-      select: SelectItem[];
-    };
+  { kind: 'star' } | { kind: 'field'; field: FieldPath; alias?: string; cast?: string } | EmbedItem;
+
+export interface EmbedItem {
+  kind: 'embed';
+  relation: string;
+  alias?: string;
+  /** A foreign key name or column that picks the relationship when several exist. */
+  hint?: string;
+  /** `!inner`: parent rows without a matching embedded row are left out. */
+  inner: boolean;
+  /** `...relation(cols)`: the embedded columns join the parent's instead of nesting. */
+  spread: boolean;
+  select: SelectItem[];
+}
 
 export const operators = [
   'eq',
@@ -81,6 +84,8 @@ export interface LogicTree {
 export type FilterNode = Condition | LogicTree;
 
 export interface OrderTerm {
+  /** `order=relation(column)`: a column of a to-one embed. */
+  relation?: string;
   field: FieldPath;
   direction?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
@@ -151,20 +156,45 @@ function readFieldPath(s: Scanner): FieldPath {
   return { column, json };
 }
 
-function parseSelectList(s: Scanner, depth: number): SelectItem[] {
+function parseSelectList(s: Scanner): SelectItem[] {
   const items: SelectItem[] = [];
   for (;;) {
     s.skipSpaces();
-    items.push(parseSelectItem(s, depth));
+    items.push(parseSelectItem(s));
     s.skipSpaces();
     if (!s.eat(',')) break;
   }
   return items;
 }
 
-function parseSelectItem(s: Scanner, depth: number): SelectItem {
+/** `name!hint!inner(…)` after the name: hints, join type and the embedded select list. */
+function parseEmbed(s: Scanner, relation: string, alias: string | undefined, spread: boolean) {
+  let hint: string | undefined;
+  let inner = false;
+  let hinted = false;
+  while (s.eat('!')) {
+    hinted = true;
+    const word = readName(s, 'a relationship hint');
+    if (word === 'inner') inner = true;
+    else if (word === 'left') inner = false;
+    else hint = word;
+  }
+  if (!s.eat('(')) return { hinted, select: undefined };
+  s.skipSpaces();
+  const select = s.peek() === ')' ? [] : parseSelectList(s);
+  s.expect(')');
+  const item: EmbedItem = { kind: 'embed', relation, alias, hint, inner, spread, select };
+  return { hinted, select: item };
+}
+
+function parseSelectItem(s: Scanner): SelectItem {
   if (s.eat('*')) return { kind: 'star' };
-  if (s.peek(3) === '...') s.fail('spread embedding is not supported');
+  if (s.eat('...')) {
+    const relation = readName(s, 'a relation to spread');
+    const embed = parseEmbed(s, relation, undefined, true);
+    if (!embed.select) s.fail('a spread needs an embedded resource, like ...relation(columns)');
+    return embed.select;
+  }
   let alias: string | undefined;
   const start = s.pos;
   const first = readName(s);
@@ -176,21 +206,9 @@ function parseSelectItem(s: Scanner, depth: number): SelectItem {
   }
   const nameStart = s.pos;
   const name = readName(s);
-  let hint: string | undefined;
-  let inner = false;
-  while (s.eat('!')) {
-    const word = readName(s, 'a relationship hint');
-    if (word === 'inner') inner = true;
-    else if (word === 'left') inner = false;
-    else hint = word;
-  }
-  if (s.eat('(')) {
-    if (depth >= 1) s.fail('embedding is supported one level deep');
-    const select = s.peek() === ')' ? [] : parseSelectList(s, depth + 1);
-    s.expect(')');
-    return { kind: 'embed', relation: name, alias, hint, inner, select };
-  }
-  if (hint !== undefined || inner) s.fail('a relationship hint needs an embedded resource');
+  const embed = parseEmbed(s, name, alias, false);
+  if (embed.select) return embed.select;
+  if (embed.hinted) s.fail('a relationship hint needs an embedded resource');
   s.pos = nameStart;
   const field = readFieldPath(s);
   let cast: string | undefined;
@@ -205,8 +223,15 @@ function parseSelectItem(s: Scanner, depth: number): SelectItem {
 
 export function parseSelect(text: string): SelectItem[] {
   if (text.trim() === '') return [{ kind: 'star' }];
+  // Embeds nest by parentheses; each level is planned recursively, like a logic tree's.
+  if (deepestNesting(text) > MAX_LOGIC_DEPTH) {
+    throw parseError(
+      `"failed to parse select parameter (${text.slice(0, 80)}…)"`,
+      `embedded resources nest at most ${MAX_LOGIC_DEPTH} levels deep`,
+    );
+  }
   const s = new Scanner(text, 'select');
-  const items = parseSelectList(s, 0);
+  const items = parseSelectList(s);
   if (!s.done) s.fail('expected "," or end of select');
   return items;
 }
@@ -301,9 +326,9 @@ export function parseFieldPath(text: string, what: string): FieldPath {
 }
 
 /**
- * How deep `and`/`or` may nest. Each level is parsed, planned and evaluated recursively (here
- * and in PostgreSQL), so a tree thousands of levels deep would exhaust a stack; real filters
- * nest a handful of levels.
+ * How deep `and`/`or` and embedded resources may nest. Each level is parsed, planned and
+ * evaluated recursively (here and in PostgreSQL), so a tree thousands of levels deep would
+ * exhaust a stack; real requests nest a handful of levels.
  */
 export const MAX_LOGIC_DEPTH = 32;
 
@@ -355,8 +380,14 @@ function parseLogicLevel(op: 'and' | 'or', negate: boolean, text: string): Logic
 export function parseOrder(text: string): OrderTerm[] {
   return splitTopLevel(text, 'order').map((term) => {
     const s = new Scanner(term.trim(), 'order');
-    const field = readFieldPath(s);
-    const result: OrderTerm = { field };
+    let field = readFieldPath(s);
+    let relation: string | undefined;
+    if (field.json.length === 0 && s.eat('(')) {
+      relation = field.column;
+      field = readFieldPath(s);
+      s.expect(')');
+    }
+    const result: OrderTerm = relation === undefined ? { field } : { relation, field };
     while (s.eat('.')) {
       const word = readName(s, 'asc, desc, nullsfirst or nullslast');
       if (word === 'asc' || word === 'desc') result.direction = word;

@@ -4,14 +4,15 @@
  * PostgreSQL return byte-identical bodies.
  */
 import {
-  ambiguousRelationship,
   noRelationship,
-  parseError,
+  notEmbedded,
+  relatedOrderNotToOne,
   unknownColumn,
   unknownRelation,
 } from './errors';
-import type { FieldPath, FilterNode, OrderTerm, SelectItem } from './query-grammar';
-import type { Column, ForeignKey, SchemaSnapshot } from './schema-cache';
+import type { EmbedItem, FieldPath, FilterNode, OrderTerm, SelectItem } from './query-grammar';
+import { findRelationship, isToOne, type Relationship } from './relationships';
+import type { Column, SchemaSnapshot } from './schema-cache';
 import { ident, type Params, qualified } from './sql';
 
 /** Filters, order and paging for the top level or for one embedded resource. */
@@ -26,11 +27,16 @@ export function emptyScope(): Scope {
   return { filters: [], order: [] };
 }
 
+/** An embedded resource's filters, order and paging, and those of the embeds inside it. */
+export interface EmbedScope extends Scope {
+  embeds: Map<string, EmbedScope>;
+}
+
 export interface ReadRequest {
   select: SelectItem[];
   root: Scope;
   /** Scopes of embedded resources, by their alias or relation name (`courses.order=…`). */
-  embeds: Map<string, Scope>;
+  embeds: Map<string, EmbedScope>;
 }
 
 /** Something rows come from: a relation, a function call, or a mutation's RETURNING. */
@@ -43,6 +49,8 @@ export interface Source {
   /** `<from item> <alias>` */
   from: string;
   alias: string;
+  /** Embeds of this level, which null filters (`rel=not.is.null`) and related order name. */
+  embedded?: Map<string, EmbeddedRef>;
 }
 
 export class QueryContext {
@@ -126,6 +134,13 @@ export function filterSql(ctx: QueryContext, source: Source, node: FilterNode): 
       .join(node.op === 'and' ? ' and ' : ' or ');
     return node.negate ? `not (${joined})` : `(${joined})`;
   }
+  const embed = node.field.json.length === 0 ? source.embedded?.get(node.field.column) : undefined;
+  if (embed && node.op === 'is' && (node.value === 'null' || node.value === 'not_null')) {
+    // `rel=is.null` keeps rows without an embedded row, `rel=not.is.null` rows with one.
+    embed.filtering = true;
+    const isNull = (node.value === 'null') !== node.negate;
+    return `${embed.alias}.${EMBED_JSON} ${isNull ? 'is null' : 'is not null'}`;
+  }
   const lhs = fieldSql(ctx, source, node.field);
   let sql: string;
   const value = node.value;
@@ -153,12 +168,28 @@ export function whereSql(ctx: QueryContext, source: Source, filters: FilterNode[
 export function orderSql(ctx: QueryContext, source: Source, order: OrderTerm[]): string {
   if (order.length === 0) return '';
   const terms = order.map((term) => {
-    let sql = fieldSql(ctx, source, term.field);
+    let sql =
+      term.relation === undefined
+        ? fieldSql(ctx, source, term.field)
+        : relatedOrder(ctx, source, term);
     if (term.direction) sql += ` ${term.direction}`;
     if (term.nulls) sql += ` nulls ${term.nulls}`;
     return sql;
   });
   return ` order by ${terms.join(', ')}`;
+}
+
+/** `order=rel(col)`: a column of a to-one embed, read from its lateral join. */
+function relatedOrder(ctx: QueryContext, source: Source, term: OrderTerm): string {
+  const name = term.relation ?? '';
+  const embed = source.embedded?.get(name);
+  if (!embed) throw notEmbedded(name);
+  if (!embed.toOne) throw relatedOrderNotToOne(source.relation ?? source.label, name);
+  if (!embed.outputs.has(term.field.column)) throw unknownColumn(term.field.column, name);
+  const columns = new Map([
+    [term.field.column, { name: term.field.column, type: '', notNull: false, hasDefault: false }],
+  ]);
+  return fieldSql(ctx, { label: name, columns, from: '', alias: embed.alias }, term.field);
 }
 
 export function pagingSql(ctx: QueryContext, scope: Scope): string {
@@ -169,81 +200,30 @@ export function pagingSql(ctx: QueryContext, scope: Scope): string {
   return sql;
 }
 
-interface Relationship {
-  fk: ForeignKey;
-  /** to-one: this row points at the embedded row; to-many: embedded rows point here. */
-  cardinality: 'to-one' | 'to-many';
+/** The JSON column of an embed's lateral join: an object, an array, or null when none. */
+const EMBED_JSON = '"_pgrst_j"';
+
+/** An embed the parent's filters and order can refer to by name. */
+interface EmbeddedRef {
+  /** The lateral join's alias. */
+  alias: string;
+  toOne: boolean;
+  /** Output names of the embedded select, which a related order may use. */
+  outputs: Set<string>;
+  /** A null filter names it: the count must join it too. */
+  filtering: boolean;
+  join: string;
 }
 
-function findRelationship(
-  ctx: QueryContext,
-  source: Source,
-  target: string,
-  hint: string | undefined,
-): Relationship {
-  const from = source.relation;
-  const candidates: Relationship[] = [];
-  if (from) {
-    for (const fk of ctx.schema.foreignKeys) {
-      if (fk.fromRelation === from && fk.toRelation === target)
-        candidates.push({ fk, cardinality: 'to-one' });
-      if (fk.toRelation === from && fk.fromRelation === target)
-        candidates.push({ fk, cardinality: 'to-many' });
-    }
-  }
-  const matching =
-    hint === undefined
-      ? candidates
-      : candidates.filter(
-          (c) =>
-            c.fk.name === hint || (c.fk.fromColumns.length === 1 && c.fk.fromColumns[0] === hint),
-        );
-  if (matching.length === 1 && matching[0]) return matching[0];
-  const fromLabel = from ?? source.label;
-  if (matching.length === 0) {
-    throw noRelationship(
-      fromLabel,
-      target,
-      `Searched for a foreign key relationship between '${fromLabel}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
-    );
-  }
-  throw ambiguousRelationship(
-    fromLabel,
-    target,
-    matching.map((m) => ({ name: m.fk.name, cardinality: m.cardinality })),
-  );
-}
-
-interface EmbedParts {
-  /** The embedded rows' FROM, join and filters: `from … where …`. */
-  fromWhere: string;
-  target: Source;
-}
-
-function embedParts(
-  ctx: QueryContext,
-  parent: Source,
-  item: Extract<SelectItem, { kind: 'embed' }>,
-  scope: Scope,
-): EmbedParts & { rel: Relationship } {
-  const relation = ctx.schema.relations.get(item.relation);
-  if (!relation) {
-    throw noRelationship(parent.relation ?? parent.label, item.relation);
-  }
-  const rel = findRelationship(ctx, parent, item.relation, item.hint);
-  const target = relationSource(ctx, item.relation);
-  const [localCols, remoteCols] =
-    rel.cardinality === 'to-one'
-      ? [rel.fk.fromColumns, rel.fk.toColumns]
-      : [rel.fk.toColumns, rel.fk.fromColumns];
-  const join = localCols.map(
-    (local, i) => `${target.alias}.${ident(remoteCols[i] ?? '')} = ${parent.alias}.${ident(local)}`,
-  );
-  for (const col of localCols) {
-    if (!parent.columns.has(col)) throw unknownColumn(col, parent.label);
-  }
-  const conditions = [...join, ...whereSql(ctx, target, scope.filters)];
-  return { fromWhere: `from ${target.from} where ${conditions.join(' and ')}`, target, rel };
+interface NodeSql {
+  columns: string[];
+  outputs: string[];
+  joins: string[];
+  where: string[];
+  order: string;
+  paging: string;
+  /** Joins that decide which rows there are (`!inner`, null filters), for counting. */
+  filteringJoins: string[];
 }
 
 function outputName(item: Extract<SelectItem, { kind: 'field' }>): string {
@@ -252,50 +232,176 @@ function outputName(item: Extract<SelectItem, { kind: 'field' }>): string {
   return last ? last.key : item.field.column;
 }
 
-export interface SelectList {
-  columns: string;
-  /** Extra WHERE conditions for `!inner` embeds. */
-  innerConditions: string[];
+/** `rel()` (and `rel(other())`) select nothing: such an embed only filters. */
+function selectsNothing(items: SelectItem[]): boolean {
+  return items.every(
+    (item) => item.kind === 'embed' && !item.spread && selectsNothing(item.select),
+  );
 }
 
-export function selectListSql(
+function joinConditions(
+  ctx: QueryContext,
+  parent: Source,
+  target: Source,
+  rel: Relationship,
+): { from: string; conditions: string[] } {
+  const check = (col: string) => {
+    if (!parent.columns.has(col)) throw unknownColumn(col, parent.label);
+  };
+  if (rel.junction) {
+    const j = rel.junction;
+    const alias = ctx.nextAlias();
+    const on = j.targetColumns.map(
+      ([col, jcol]) => `${alias}.${ident(jcol)} = ${target.alias}.${ident(col)}`,
+    );
+    const conditions = j.sourceColumns.map(([col, jcol]) => {
+      check(col);
+      return `${alias}.${ident(jcol)} = ${parent.alias}.${ident(col)}`;
+    });
+    return {
+      from: ` join ${qualified(j.table)} ${alias} on ${on.join(' and ')}`,
+      conditions,
+    };
+  }
+  const conditions = rel.columns.map(([col, fcol]) => {
+    check(col);
+    return `${target.alias}.${ident(fcol)} = ${parent.alias}.${ident(col)}`;
+  });
+  return { from: '', conditions };
+}
+
+/**
+ * One embedded resource as a lateral join of the parent's query, as PostgREST plans it: a
+ * to-one embed's row (and its columns, for spreads and related order), or a to-many embed's
+ * rows aggregated into an array (and, spread, one array per column).
+ */
+function embedJoin(
+  ctx: QueryContext,
+  parent: Source,
+  item: EmbedItem,
+  scope: EmbedScope | undefined,
+  name: string,
+): { ref: EmbeddedRef; columns: string[]; outputs: string[] } {
+  if (!parent.relation) throw noRelationship(parent.label, item.relation, item.hint, null);
+  const rel = findRelationship(ctx.schema.relationships, parent.relation, item.relation, item.hint);
+  const target = relationSource(ctx, rel.foreignTable);
+  const childScope = scope ?? emptyEmbedScope();
+  const node = buildNode(ctx, target, item.select, childScope, childScope.embeds, true);
+  const link = joinConditions(ctx, parent, target, rel);
+  const where = [...link.conditions, ...node.where];
+  const inner = `select ${node.columns.join(', ')} from ${target.from}${link.from}${node.joins.join('')} where ${where.join(' and ')}${node.order}${node.paging}`;
+  const alias = ctx.nextAlias();
+  const row = ctx.nextAlias();
+  const toOne = isToOne(rel);
+  const joinType = item.inner ? 'inner' : 'left';
+  let lateral: string;
+  const columns: string[] = [];
+  let outputs: string[] = [];
+  if (toOne) {
+    lateral = `select row_to_json(${row}) as ${EMBED_JSON}, ${row}.* from (${inner}) ${row}`;
+  } else {
+    const perColumn = item.spread
+      ? node.outputs.map((out) => `, json_agg(${row}.${ident(out)}) as ${ident(out)}`).join('')
+      : '';
+    lateral = `select json_agg(${row}) as ${EMBED_JSON}${perColumn} from (${inner}) ${row}`;
+  }
+  const on = item.inner && !toOne ? `${alias}.${EMBED_JSON} is not null` : 'true';
+  const join = ` ${joinType} join lateral (${lateral}) ${alias} on ${on}`;
+  if (item.spread) {
+    outputs = node.outputs;
+    for (const out of node.outputs) {
+      columns.push(
+        toOne
+          ? `${alias}.${ident(out)} as ${ident(out)}`
+          : `coalesce(${alias}.${ident(out)}, '[]') as ${ident(out)}`,
+      );
+    }
+  } else if (!selectsNothing(item.select)) {
+    outputs = [name];
+    columns.push(
+      toOne
+        ? `${alias}.${EMBED_JSON} as ${ident(name)}`
+        : `coalesce(${alias}.${EMBED_JSON}, '[]') as ${ident(name)}`,
+    );
+  }
+  const ref: EmbeddedRef = {
+    alias,
+    toOne,
+    outputs: new Set(node.outputs),
+    filtering: item.inner,
+    join,
+  };
+  return { ref, columns, outputs };
+}
+
+function emptyEmbedScope(): EmbedScope {
+  return { ...emptyScope(), embeds: new Map() };
+}
+
+/**
+ * The select list, joins, filters, order and paging of one level: the top level or an
+ * embedded resource (whose filters, order and paging apply to its own rows).
+ */
+function buildNode(
   ctx: QueryContext,
   source: Source,
   items: SelectItem[],
-  embeds: Map<string, Scope>,
-  allowEmbed = true,
-): SelectList {
+  scope: Scope,
+  children: Map<string, EmbedScope>,
+  embedded: boolean,
+): NodeSql {
+  const used = new Set<string>();
   const columns: string[] = [];
-  const innerConditions: string[] = [];
+  const outputs: string[] = [];
+  const joined: EmbeddedRef[] = [];
+  const named = new Map<string, EmbeddedRef>();
   for (const item of items) {
     if (item.kind === 'star') {
       columns.push(`${source.alias}.*`);
+      outputs.push(...source.columns.keys());
     } else if (item.kind === 'field') {
       let sql = fieldSql(ctx, source, item.field);
       if (item.cast) sql = `(${sql})::${item.cast}`;
-      columns.push(`${sql} as ${ident(outputName(item))}`);
+      const name = outputName(item);
+      columns.push(`${sql} as ${ident(name)}`);
+      outputs.push(name);
     } else {
-      if (!allowEmbed) throw parseError('Embedding is supported one level deep');
       const name = item.alias ?? item.relation;
-      const scope = embeds.get(name) ?? embeds.get(item.relation) ?? emptyScope();
-      const { fromWhere, target, rel } = embedParts(ctx, source, item, scope);
-      const inner = selectListSql(ctx, target, item.select, new Map(), false).columns || 'null';
-      const row = ctx.nextAlias();
-      if (rel.cardinality === 'to-one') {
-        columns.push(
-          `(select row_to_json(${row}) from (select ${inner} ${fromWhere} limit 1) ${row}) as ${ident(name)}`,
-        );
-      } else {
-        const order = orderSql(ctx, target, scope.order);
-        const paging = pagingSql(ctx, scope);
-        columns.push(
-          `(select coalesce(json_agg(${row}), '[]') from (select ${inner} ${fromWhere}${order}${paging}) ${row}) as ${ident(name)}`,
-        );
-      }
-      if (item.inner) innerConditions.push(`exists (select 1 ${fromWhere})`);
+      // Filters name an embed by its alias, or by its relation when that is not ambiguous.
+      const key = children.has(name)
+        ? name
+        : item.alias && children.has(item.relation)
+          ? item.relation
+          : undefined;
+      if (key !== undefined) used.add(key);
+      const embed = embedJoin(
+        ctx,
+        source,
+        item,
+        key === undefined ? undefined : children.get(key),
+        name,
+      );
+      joined.push(embed.ref);
+      named.set(name, embed.ref);
+      columns.push(...embed.columns);
+      outputs.push(...embed.outputs);
     }
   }
-  return { columns: columns.join(', '), innerConditions };
+  for (const name of children.keys()) {
+    if (!used.has(name)) throw notEmbedded(name);
+  }
+  const nodeSource: Source = { ...source, embedded: named };
+  const where = whereSql(ctx, nodeSource, scope.filters);
+  const order = orderSql(ctx, nodeSource, scope.order);
+  return {
+    columns: columns.length > 0 || embedded ? columns : ['null'],
+    outputs,
+    joins: joined.map((ref) => ref.join),
+    where,
+    order,
+    paging: pagingSql(ctx, scope),
+    filteringJoins: joined.filter((ref) => ref.filtering).map((ref) => ref.join),
+  };
 }
 
 /** Columns of the shape every read returns: total (if counted), page size and the JSON body. */
@@ -328,16 +434,13 @@ export function buildRead(
   request: ReadRequest,
   options: { count: boolean; prefix?: string; scalarColumn?: string; format?: BodyFormat },
 ): string {
-  const list = selectListSql(ctx, source, request.select, request.embeds);
-  const where = [...whereSql(ctx, source, request.root.filters), ...list.innerConditions];
-  const whereClause = where.length > 0 ? ` where ${where.join(' and ')}` : '';
-  const order = orderSql(ctx, source, request.root.order);
-  const paging = pagingSql(ctx, request.root);
+  const node = buildNode(ctx, source, request.select, request.root, request.embeds, false);
+  const whereClause = node.where.length > 0 ? ` where ${node.where.join(' and ')}` : '';
   const total = options.count
-    ? `(select count(*) from ${source.from}${whereClause})::int`
+    ? `(select count(*) from ${source.from}${node.filteringJoins.join('')}${whereClause})::int`
     : 'null::int';
   const body = options.scalarColumn
     ? `coalesce(json_agg(_pgrst_t.${ident(options.scalarColumn)}), '[]')::text`
     : bodySql(options.format ?? 'json', '_pgrst_t');
-  return `${options.prefix ?? ''}select ${total} as total, count(*)::int as page_total, ${body} as body from (select ${list.columns || 'null'} from ${source.from}${whereClause}${order}${paging}) _pgrst_t`;
+  return `${options.prefix ?? ''}select ${total} as total, count(*)::int as page_total, ${body} as body from (select ${node.columns.join(', ')} from ${source.from}${node.joins.join('')}${whereClause}${node.order}${node.paging}) _pgrst_t`;
 }

@@ -10,7 +10,13 @@ import {
   parseOrder,
   parseSelect,
 } from './query-grammar';
-import { emptyScope, type BodyFormat, type ReadRequest, type Scope } from './read-query';
+import {
+  emptyScope,
+  type BodyFormat,
+  type EmbedScope,
+  type ReadRequest,
+  type Scope,
+} from './read-query';
 
 /** Query parameters that are never filters. */
 const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
@@ -26,21 +32,34 @@ function nonNegativeInteger(name: string, text: string): number {
 }
 
 /**
- * Splits `embed.key` from `key`. Column names cannot contain a dot unless quoted, and the
- * JSON arrows come after the column, so the first unquoted dot before any operator belongs
- * to an embedded resource's name.
+ * Splits `a.b.key` into the embed path `[a, b]` and `key`. Column names cannot contain a dot
+ * unless quoted, and JSON arrows come after the column, so every unquoted dot before the first
+ * arrow ends an embedded resource's name.
  */
-function scopeOf(key: string): [string | undefined, string] {
-  if (key.startsWith('"')) return [undefined, key];
-  const dot = key.indexOf('.');
+function scopeOf(key: string): [string[], string] {
   const arrow = key.indexOf('->');
-  if (dot < 0 || (arrow >= 0 && arrow < dot)) return [undefined, key];
-  const head = key.slice(0, dot);
-  const tail = key.slice(dot + 1);
-  // `not.or` / `not.and` are top-level negated logic trees, not an embed called "not".
-  if (head === 'not' && (tail === 'or' || tail === 'and')) return [undefined, key];
-  return [head, tail];
+  const head = arrow < 0 ? key : key.slice(0, arrow);
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < head.length; i++) {
+    if (head[i] === '"') quoted = !quoted;
+    else if (head[i] === '.' && !quoted) {
+      parts.push(head.slice(start, i));
+      start = i + 1;
+    }
+  }
+  const local = key.slice(start);
+  // `not.or` / `not.and` are negated logic trees, not an embed called "not".
+  if (parts[parts.length - 1] === 'not' && (local === 'or' || local === 'and')) {
+    parts.pop();
+    return [parts.map(unquoteName), `not.${local}`];
+  }
+  return [parts.map(unquoteName), local];
 }
+
+const unquoteName = (name: string) =>
+  name.length >= 2 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1) : name;
 
 export interface ParsedQuery {
   read: ReadRequest;
@@ -57,14 +76,19 @@ export function parseQuery(
   isArgument: (key: string) => boolean = () => false,
 ): ParsedQuery {
   const root = emptyScope();
-  const embeds = new Map<string, Scope>();
+  const embeds = new Map<string, EmbedScope>();
   const rest = new Map<string, string>();
-  const scopeFor = (name: string | undefined) => {
-    if (name === undefined) return root;
-    let scope = embeds.get(name);
-    if (!scope) {
-      scope = emptyScope();
-      embeds.set(name, scope);
+  const scopeFor = (path: string[]): Scope => {
+    let scope: Scope = root;
+    let level = embeds;
+    for (const name of path) {
+      let next = level.get(name);
+      if (!next) {
+        next = { ...emptyScope(), embeds: new Map() };
+        level.set(name, next);
+      }
+      scope = next;
+      level = next.embeds;
     }
     return scope;
   };
@@ -79,8 +103,8 @@ export function parseQuery(
       rest.set(key, value);
       continue;
     }
-    const [embed, local] = scopeOf(key);
-    const scope = scopeFor(embed);
+    const [path, local] = scopeOf(key);
+    const scope = scopeFor(path);
     if (local === 'order') scope.order.push(...parseOrder(value));
     else if (local === 'limit') scope.limit = nonNegativeInteger('limit', value);
     else if (local === 'offset') scope.offset = nonNegativeInteger('offset', value);

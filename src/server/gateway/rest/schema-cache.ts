@@ -5,6 +5,7 @@
  */
 import type { Database, Queryable } from '../../db/types';
 import type { Logger } from '../../logger';
+import { discoverRelationships, type Relationship, type ViewColumnSource } from './relationships';
 
 export const API_SCHEMA = 'public';
 
@@ -29,6 +30,8 @@ export interface Relation {
   kind: 'table' | 'view';
   columns: Map<string, Column>;
   primaryKey: string[];
+  /** Column sets of the primary key and unique constraints (one-to-one relationships). */
+  uniqueKeys: string[][];
 }
 
 export interface FunctionArg {
@@ -57,14 +60,22 @@ export interface RoutineDef {
 export interface SchemaSnapshot {
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
+  /** What embedding can follow, by the relation it starts from. */
+  relationships: Map<string, Relationship[]>;
   functions: Map<string, RoutineDef[]>;
 }
 
 interface RelationRow extends Record<string, unknown> {
+  oid: number;
   name: string;
   relkind: string;
   columns: Column[];
   pk: string[] | null;
+  uniques: string[][] | null;
+  /** Column names by attribute number. */
+  attnames: Record<string, string>;
+  /** A view's query tree as text (`pg_rewrite.ev_action`). */
+  view_rule: string | null;
 }
 
 interface FunctionRow extends Record<string, unknown> {
@@ -93,7 +104,16 @@ select c.relname as name, c.relkind::text as relkind,
     from pg_index i
     cross join unnest(i.indkey::int2[]) with ordinality k(attnum, ord)
     join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
-    where i.indrelid = c.oid and i.indisprimary) as pk
+    where i.indrelid = c.oid and i.indisprimary) as pk,
+  (select json_agg((select json_agg(a.attname order by a.attname)
+      from unnest(con.conkey) k(attnum)
+      join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum))
+    from pg_constraint con where con.conrelid = c.oid and con.contype in ('p', 'u')) as uniques,
+  coalesce((select json_object_agg(a.attnum, a.attname)
+    from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '{}') as attnames,
+  (select r.ev_action::text from pg_rewrite r
+    where r.ev_class = c.oid and r.rulename = '_RETURN' and c.relkind in ('v', 'm')) as view_rule,
+  c.oid::int as oid
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p')`;
@@ -109,7 +129,7 @@ join pg_class src on src.oid = con.conrelid
 join pg_namespace sn on sn.oid = src.relnamespace
 join pg_class tgt on tgt.oid = con.confrelid
 join pg_namespace tn on tn.oid = tgt.relnamespace
-where con.contype = 'f' and sn.nspname = $1 and tn.nspname = $1`;
+where con.contype = 'f' and con.conparentid = 0 and sn.nspname = $1 and tn.nspname = $1`;
 
 const functionsSql = `
 select p.proname as name, p.proretset as returns_set,
@@ -165,6 +185,53 @@ function toRoutine(row: FunctionRow): RoutineDef {
   };
 }
 
+/**
+ * Which base-table column each view column shows unchanged, read from the view's stored query
+ * tree: a target entry's `resorigtbl`/`resorigcol` name the column it comes from. Entries of
+ * subqueries carry the same fields, so a view column counts only when every entry with its
+ * number and name points at one place. Views over views are followed down to tables.
+ */
+function viewColumnSources(rows: RelationRow[]): ViewColumnSource[] {
+  const byOid = new Map(rows.map((row) => [row.oid, row]));
+  const entry =
+    /:resno (\d+) :resname (\S+) :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+)/g;
+  /** view name → view column → [relation, column] it shows */
+  const direct = new Map<string, Map<string, [string, string]>>();
+  for (const row of rows) {
+    if (!row.view_rule) continue;
+    const found = new Map<string, Set<string>>();
+    for (const match of row.view_rule.matchAll(entry)) {
+      const [, resno = '', resname = '', table = '0', column = '0'] = match;
+      if (row.attnames[resno] !== resname) continue;
+      const origin = byOid.get(Number(table));
+      const originColumn = origin?.attnames[column];
+      const key = origin && originColumn ? JSON.stringify([origin.name, originColumn]) : 'none';
+      found.set(resname, (found.get(resname) ?? new Set()).add(key));
+    }
+    const columns = new Map<string, [string, string]>();
+    for (const [name, origins] of found) {
+      const [only] = origins;
+      if (origins.size === 1 && only && only !== 'none')
+        columns.set(name, JSON.parse(only) as [string, string]);
+    }
+    direct.set(row.name, columns);
+  }
+  const sources: ViewColumnSource[] = [];
+  for (const [view, columns] of direct) {
+    for (const [column, origin] of columns) {
+      let [table, tableColumn] = origin;
+      // A view over a view: follow until a table (bounded, views cannot be cyclic).
+      for (let hops = 0; direct.has(table) && hops < 100; hops++) {
+        const next = direct.get(table)?.get(tableColumn);
+        if (!next) break;
+        [table, tableColumn] = next;
+      }
+      if (!direct.has(table)) sources.push({ view, column, table, tableColumn });
+    }
+  }
+  return sources;
+}
+
 export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<SchemaSnapshot> {
   const [relations, foreignKeys, functions] = [
     await db.query<RelationRow>(relationsSql, [schema]),
@@ -179,6 +246,7 @@ export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<Sc
   ];
   const snapshot: SchemaSnapshot = {
     relations: new Map(),
+    relationships: new Map(),
     foreignKeys: foreignKeys.rows.map((r) => ({
       name: r.name,
       fromRelation: r.from_relation,
@@ -194,8 +262,14 @@ export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<Sc
       kind: row.relkind === 'v' || row.relkind === 'm' ? 'view' : 'table',
       columns: new Map(row.columns.map((c) => [c.name, c])),
       primaryKey: row.pk ?? [],
+      uniqueKeys: row.uniques ?? [],
     });
   }
+  snapshot.relationships = discoverRelationships(
+    snapshot.relations,
+    snapshot.foreignKeys,
+    viewColumnSources(relations.rows),
+  );
   for (const row of functions.rows) {
     const routine = toRoutine(row);
     const overloads = snapshot.functions.get(routine.name) ?? [];

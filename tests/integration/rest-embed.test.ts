@@ -1,0 +1,429 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  databaseKinds,
+  startTestServer,
+  testClient,
+  type TestServer,
+} from '../support/test-server';
+
+/**
+ * Embedding as PostgREST 12/13 does it: nested levels, join types, filters, order and paging on
+ * every level, one-to-one, disambiguation, many-to-many, self-references, views and spreads.
+ * Fixture tables carry an `re_` prefix so they never meet the product's own migrations.
+ */
+const fixture = `
+create table public.re_authors (
+  id int primary key,
+  name text not null,
+  mentor_id int references public.re_authors(id)
+);
+create table public.re_publishers (id int primary key, name text not null);
+create table public.re_books (
+  id int primary key,
+  title text not null,
+  year int not null,
+  author_id int not null references public.re_authors(id),
+  editor_id int references public.re_authors(id),
+  publisher_id int references public.re_publishers(id)
+);
+create table public.re_chapters (
+  id int primary key,
+  book_id int not null references public.re_books(id),
+  position int not null,
+  title text not null
+);
+create table public.re_paragraphs (
+  id int primary key,
+  chapter_id int not null references public.re_chapters(id),
+  words int not null
+);
+create table public.re_book_details (
+  book_id int primary key references public.re_books(id),
+  isbn text not null
+);
+create table public.re_tags (id int primary key, label text not null);
+create table public.re_book_tags (
+  book_id int references public.re_books(id),
+  tag_id int references public.re_tags(id),
+  primary key (book_id, tag_id)
+);
+create view public.re_book_list as select id as book_id, title, author_id from public.re_books;
+create view public.re_recent_books as select * from public.re_book_list where book_id > 1;
+insert into public.re_authors values (1, 'Ada', null), (2, 'Grace', 1), (3, 'Hedy', 1), (4, 'Joan', 2);
+insert into public.re_publishers values (1, 'North'), (2, 'South');
+insert into public.re_books values
+  (1, 'Engines', 1843, 1, 2, 1),
+  (2, 'Compilers', 1952, 2, null, 2),
+  (3, 'Cobol', 1959, 2, 1, 1),
+  (4, 'Radio', 1942, 3, null, null);
+insert into public.re_chapters values
+  (1, 1, 1, 'Notes'), (2, 1, 2, 'Tables'), (3, 2, 1, 'Linking'), (4, 3, 1, 'Records'), (5, 3, 2, 'Reports');
+insert into public.re_paragraphs values (1, 1, 100), (2, 1, 50), (3, 2, 70), (4, 3, 20), (5, 5, 10);
+insert into public.re_book_details values (1, '111'), (3, '333');
+insert into public.re_tags values (1, 'math'), (2, 'history'), (3, 'code');
+insert into public.re_book_tags values (1, 1), (1, 2), (2, 3), (3, 3);
+notify pgrst, 'reload schema';
+`;
+
+async function waitForRelation(server: TestServer, relation: string) {
+  const response = await vi.waitFor(
+    async () => {
+      const answer = await fetch(`${server.url}/rest/v1/${relation}?limit=0`, {
+        headers: { apikey: server.serviceRoleKey },
+      });
+      if (answer.status === 404) throw new Error('the schema cache has not reloaded yet');
+      return answer;
+    },
+    { timeout: 25_000, interval: 50 },
+  );
+  expect(response.status).toBe(200);
+}
+
+describe.each(databaseKinds)('REST embedding on %s', (kind) => {
+  let server: TestServer;
+  let db: SupabaseClient;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    await server.deps.db.exec(fixture);
+    await waitForRelation(server, 're_recent_books');
+    db = testClient(server, server.serviceRoleKey);
+  });
+  afterAll(() => server?.stop());
+
+  /** The raw answer, for request shapes supabase-js does not build. */
+  async function get(query: string) {
+    const response = await fetch(`${server.url}/rest/v1/${query}`, {
+      headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}` },
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }
+
+  it('embeds three levels deep, with filters, order and paging on each level', async () => {
+    const { data, error } = await db
+      .from('re_authors')
+      .select('name, books:re_books!author_id(title, re_chapters(position, re_paragraphs(words)))')
+      .eq('id', 2)
+      .order('year', { referencedTable: 'books', ascending: false })
+      .order('position', { referencedTable: 'books.re_chapters', ascending: false })
+      .order('words', { referencedTable: 'books.re_chapters.re_paragraphs' })
+      .gte('books.re_chapters.position', 1)
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({
+      name: 'Grace',
+      books: [
+        {
+          title: 'Cobol',
+          re_chapters: [
+            { position: 2, re_paragraphs: [{ words: 10 }] },
+            { position: 1, re_paragraphs: [] },
+          ],
+        },
+        { title: 'Compilers', re_chapters: [{ position: 1, re_paragraphs: [{ words: 20 }] }] },
+      ],
+    });
+
+    const paged = await db
+      .from('re_authors')
+      .select('name, books:re_books!author_id(title, re_chapters(title))')
+      .eq('id', 2)
+      .order('year', { referencedTable: 'books' })
+      .range(1, 1, { referencedTable: 'books' })
+      .limit(1, { referencedTable: 'books.re_chapters' })
+      .order('position', { referencedTable: 'books.re_chapters', ascending: false })
+      .single();
+    expect(paged.error).toBeNull();
+    expect(paged.data).toEqual({
+      name: 'Grace',
+      books: [{ title: 'Cobol', re_chapters: [{ title: 'Reports' }] }],
+    });
+
+    const filtered = await db
+      .from('re_books')
+      .select('title, re_chapters(title, re_paragraphs(words))')
+      .eq('id', 1)
+      .gt('re_chapters.re_paragraphs.words', 60)
+      .order('id', { referencedTable: 're_chapters' })
+      .single();
+    expect(filtered.data).toEqual({
+      title: 'Engines',
+      re_chapters: [
+        { title: 'Notes', re_paragraphs: [{ words: 100 }] },
+        { title: 'Tables', re_paragraphs: [{ words: 70 }] },
+      ],
+    });
+  });
+
+  it('keeps only parents with matching children with !inner, on any level', async () => {
+    const { data, error } = await db
+      .from('re_authors')
+      .select('name, re_books!author_id!inner(title, re_chapters!inner(title))')
+      .eq('re_books.re_chapters.title', 'Linking');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Grace', re_books: [{ title: 'Compilers', re_chapters: [{ title: 'Linking' }] }] },
+    ]);
+
+    const left = await db
+      .from('re_books')
+      .select('title, re_chapters!left(title)')
+      .eq('re_chapters.title', 'Linking')
+      .order('id');
+    expect(left.data?.map((b) => b.re_chapters.length)).toEqual([0, 1, 0, 0]);
+
+    const counted = await db
+      .from('re_books')
+      .select('id, re_chapters!inner(id)', { count: 'exact' })
+      .gt('re_chapters.position', 1)
+      .order('id');
+    expect(counted.count).toBe(2);
+    expect(counted.data?.map((b) => b.id)).toEqual([1, 3]);
+  });
+
+  it('filters through empty embeds and null filters without returning them', async () => {
+    const { data, error } = await db
+      .from('re_books')
+      .select('title, author:re_authors!author_id!inner()')
+      .eq('author.name', 'Grace')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ title: 'Compilers' }, { title: 'Cobol' }]);
+
+    const withDetails = await get(
+      're_books?select=id,re_book_details()&re_book_details=not.is.null&order=id',
+    );
+    expect(withDetails.body).toEqual([{ id: 1 }, { id: 3 }]);
+    const withoutChapters = await get('re_books?select=id,re_chapters(id)&re_chapters=is.null');
+    expect(withoutChapters.body).toEqual([{ id: 4, re_chapters: [] }]);
+    const countedNull = await db
+      .from('re_books')
+      .select('id, re_chapters(id)', { count: 'exact', head: true })
+      .not('re_chapters', 'is', null);
+    expect(countedNull.count).toBe(3);
+  });
+
+  it('returns one-to-one relations as objects, from either side', async () => {
+    const { data } = await db
+      .from('re_books')
+      .select('id, re_book_details(isbn)')
+      .in('id', [1, 2])
+      .order('id');
+    expect(data).toEqual([
+      { id: 1, re_book_details: { isbn: '111' } },
+      { id: 2, re_book_details: null },
+    ]);
+    const back = await db.from('re_book_details').select('isbn, re_books(title)').eq('book_id', 3);
+    expect(back.data).toEqual([{ isbn: '333', re_books: { title: 'Cobol' } }]);
+  });
+
+  it('orders by a column of a to-one embed, and refuses to-many or unknown ones', async () => {
+    const { data, error } = await db
+      .from('re_books')
+      .select('title, author:re_authors!author_id(name)')
+      .order('author(name)', { ascending: false })
+      .order('id');
+    expect(error).toBeNull();
+    expect(data?.map((b) => b.title)).toEqual(['Radio', 'Compilers', 'Cobol', 'Engines']);
+
+    const toMany = await db
+      .from('re_books')
+      .select('title, re_chapters(title)')
+      .order('re_chapters(title)');
+    expect(toMany.status).toBe(400);
+    expect(toMany.error).toMatchObject({
+      code: 'PGRST118',
+      message: "A related order on 're_chapters' is not possible",
+      details: "'re_books' and 're_chapters' do not form a many-to-one or one-to-one relationship",
+    });
+
+    const missing = await db.from('re_books').select('title').order('re_authors(name)');
+    expect(missing.status).toBe(400);
+    expect(missing.error?.code).toBe('PGRST108');
+
+    const notEmbedded = await db.from('re_books').select('title').eq('re_chapters.position', 1);
+    expect(notEmbedded.status).toBe(400);
+    expect(notEmbedded.error).toMatchObject({
+      code: 'PGRST108',
+      message: "'re_chapters' is not an embedded resource in this request",
+    });
+  });
+
+  it('picks a relationship by key name or column, and explains ambiguity as PostgREST does', async () => {
+    const ambiguous = await db.from('re_books').select('title, re_authors(name)');
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error).toEqual({
+      code: 'PGRST201',
+      message:
+        "Could not embed because more than one relationship was found for 're_books' and 're_authors'",
+      details: [
+        {
+          cardinality: 'many-to-one',
+          embedding: 're_books with re_authors',
+          relationship: 're_books_author_id_fkey using re_books(author_id) and re_authors(id)',
+        },
+        {
+          cardinality: 'many-to-one',
+          embedding: 're_books with re_authors',
+          relationship: 're_books_editor_id_fkey using re_books(editor_id) and re_authors(id)',
+        },
+      ],
+      hint: "Try changing 're_authors' to one of the following: 're_authors!re_books_author_id_fkey', 're_authors!re_books_editor_id_fkey'. Find the desired relationship in the 'details' key.",
+    });
+
+    const { data, error } = await db
+      .from('re_books')
+      .select(
+        'title, author:re_authors!author_id(name), editor:re_authors!re_books_editor_id_fkey(name)',
+      )
+      .eq('id', 3)
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ title: 'Cobol', author: { name: 'Grace' }, editor: { name: 'Ada' } });
+
+    const edited = await db
+      .from('re_authors')
+      .select('name, edited:re_books!editor_id(title)')
+      .eq('id', 1)
+      .single();
+    expect(edited.data).toEqual({ name: 'Ada', edited: [{ title: 'Cobol' }] });
+  });
+
+  it('answers PGRST200 with details and a suggestion when no relationship fits', async () => {
+    const typo = await get('re_publishers?select=name,re_bookz(title)');
+    expect(typo.status).toBe(400);
+    expect(typo.body).toEqual({
+      code: 'PGRST200',
+      message:
+        "Could not find a relationship between 're_publishers' and 're_bookz' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 're_publishers' and 're_bookz' in the schema 'public', but no matches were found.",
+      hint: "Perhaps you meant 're_books' instead of 're_bookz'.",
+    });
+    const badHint = await get('re_books?select=title,re_authors!nope(name)');
+    expect(badHint.status).toBe(400);
+    expect(badHint.body).toEqual({
+      code: 'PGRST200',
+      message:
+        "Could not find a relationship between 're_books' and 're_authors' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 're_books' and 're_authors' using the hint 'nope' in the schema 'public', but no matches were found.",
+      hint: null,
+    });
+    const unrelated = await db.from('re_tags').select('label, re_publishers(name)');
+    expect(unrelated.status).toBe(400);
+    expect(unrelated.error?.code).toBe('PGRST200');
+  });
+
+  it('embeds many-to-many through a join table, both ways', async () => {
+    const { data, error } = await db
+      .from('re_books')
+      .select('title, re_tags(label)')
+      .order('id')
+      .order('label', { referencedTable: 're_tags' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { title: 'Engines', re_tags: [{ label: 'history' }, { label: 'math' }] },
+      { title: 'Compilers', re_tags: [{ label: 'code' }] },
+      { title: 'Cobol', re_tags: [{ label: 'code' }] },
+      { title: 'Radio', re_tags: [] },
+    ]);
+    const back = await db
+      .from('re_tags')
+      .select('label, re_books!re_book_tags!inner(title)')
+      .eq('re_books.year', 1952);
+    expect(back.data).toEqual([{ label: 'code', re_books: [{ title: 'Compilers' }] }]);
+    const junction = await db.from('re_books').select('id, re_book_tags(tag_id)').eq('id', 2);
+    expect(junction.data).toEqual([{ id: 2, re_book_tags: [{ tag_id: 3 }] }]);
+  });
+
+  it('follows a self-reference both ways', async () => {
+    const { data, error } = await db
+      .from('re_authors')
+      .select('name, mentor:mentor_id(name), mentees:re_authors!mentor_id(name)')
+      .eq('id', 2)
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ name: 'Grace', mentor: { name: 'Ada' }, mentees: [{ name: 'Joan' }] });
+    const children = await db
+      .from('re_authors')
+      .select('name, re_authors(name)')
+      .eq('id', 1)
+      .order('id', { referencedTable: 're_authors' })
+      .single();
+    expect(children.data).toEqual({
+      name: 'Ada',
+      re_authors: [{ name: 'Grace' }, { name: 'Hedy' }],
+    });
+  });
+
+  it("embeds through views, with the keys of the view's base table", async () => {
+    const { data, error } = await db
+      .from('re_book_list')
+      .select('title, re_authors(name), re_chapters(title)')
+      .eq('book_id', 2);
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { title: 'Compilers', re_authors: { name: 'Grace' }, re_chapters: [{ title: 'Linking' }] },
+    ]);
+    const viewOfView = await db
+      .from('re_recent_books')
+      .select('title, re_authors(name)')
+      .order('book_id')
+      .limit(1);
+    expect(viewOfView.data).toEqual([{ title: 'Compilers', re_authors: { name: 'Grace' } }]);
+    const toView = await db
+      .from('re_authors')
+      .select('name, re_book_list(title)')
+      .eq('id', 3)
+      .single();
+    expect(toView.data).toEqual({ name: 'Hedy', re_book_list: [{ title: 'Radio' }] });
+  });
+
+  it('spreads to-one embeds into the parent, and to-many ones as arrays', async () => {
+    const { data, error } = await db
+      .from('re_books')
+      .select('title, ...re_authors!author_id(author:name, ...mentor_id(mentor:name))')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { title: 'Engines', author: 'Ada', mentor: null },
+      { title: 'Compilers', author: 'Grace', mentor: 'Ada' },
+      { title: 'Cobol', author: 'Grace', mentor: 'Ada' },
+      { title: 'Radio', author: 'Hedy', mentor: 'Ada' },
+    ]);
+    const many = await db
+      .from('re_books')
+      .select('title, ...re_chapters(chapters:title, position)')
+      .in('id', [1, 4])
+      .order('id')
+      .order('position', { referencedTable: 're_chapters', ascending: false });
+    expect(many.error).toBeNull();
+    expect(many.data).toEqual([
+      { title: 'Engines', chapters: ['Tables', 'Notes'], position: [2, 1] },
+      { title: 'Radio', chapters: [], position: [] },
+    ]);
+    const ordered = await db
+      .from('re_books')
+      .select('title, ...re_authors!author_id(name)')
+      .order('re_authors(name)')
+      .order('id');
+    expect(ordered.data?.map((b) => b.title)).toEqual(['Engines', 'Compilers', 'Cobol', 'Radio']);
+  });
+
+  it('answers a select nested too deep with a 400, and still serves the next request', async () => {
+    const nest = (levels: number) =>
+      `${'re_books!author_id(re_authors!author_id('.repeat(levels)}id${'))'.repeat(levels)}`;
+    const fine = await db
+      .from('re_authors')
+      .select(`id, ${nest(3)}`)
+      .eq('id', 4);
+    expect(fine.error).toBeNull();
+    const deep = await db.from('re_authors').select(`id, ${nest(200)}`);
+    expect(deep.status).toBe(400);
+    expect(deep.error?.code).toBe('PGRST100');
+    expect(deep.error?.details).toMatch(/at most \d+ levels/);
+    const after = await db.from('re_authors').select('id').eq('id', 1);
+    expect(after.data).toEqual([{ id: 1 }]);
+  });
+});
