@@ -5,8 +5,11 @@
  * does not teach them, a compliance officer, a platform admin, another organization's admin
  * and the storage API are refused; every access leaves one hipaa_audit_log row (who, roles,
  * action, patient, document, purpose, address, browser, session) that the organization's
- * compliance officer reads; nobody changes the log through the API, the owner is refused by
- * the trigger, and a change with the trigger off shows in verify_hipaa_access_log.
+ * compliance officer reads; a refused attempt leaves a `refused` row too (who, what, when, why
+ * refused) that the refused caller cannot write themselves; the learner's own data export
+ * leaves an `export` row per IEP document it delivers; nobody changes the log through the API,
+ * the owner is refused by the trigger, and a change with the trigger off shows in
+ * verify_hipaa_access_log.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { FunctionsHttpError } from '@supabase/supabase-js';
@@ -30,6 +33,8 @@ interface LogRow {
   ip_address: string | null;
   user_agent: string | null;
   session_id: string | null;
+  outcome: 'granted' | 'refused';
+  refusal: string | null;
 }
 
 /** The status and message of a refused function call. */
@@ -57,10 +62,12 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
     (
       await server.deps.db.query<LogRow & Record<string, unknown>>(
         `select id::int, user_id, roles, action, phi_accessed, document_id, patient_id,
-                organization_id, purpose, host(ip_address) as ip_address, user_agent, session_id
+                organization_id, purpose, host(ip_address) as ip_address, user_agent, session_id,
+                outcome, refusal
            from public.hipaa_audit_log order by id`,
       )
     ).rows;
+  const grantedRows = async () => (await logRows()).filter((r) => r.outcome === 'granted');
 
   const upload = (who: PrivacyUser, fields: Record<string, string>, file: Blob | null = null) => {
     const form = new FormData();
@@ -169,7 +176,8 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
   it('refuses storing by an instructor, the learner, an officer, another organization and without a purpose or file', async () => {
     const fields = { learnerId: learner.id, organizationId: org, title: 'Mine', purpose: reason };
     const file = new Blob([pdf], { type: 'application/pdf' });
-    for (const who of [instructor, learner, officer, platformAdmin, outsider]) {
+    const refusedBy = [instructor, learner, officer, platformAdmin, outsider];
+    for (const who of refusedBy) {
       const { error } = await upload(who, fields, file);
       expect(await refusal(error)).toMatchObject({ status: 403 });
     }
@@ -186,8 +194,18 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
       new Blob(['#!/bin/sh'], { type: 'application/x-sh' }),
     );
     expect(await refusal(wrongType.error)).toMatchObject({ status: 400 });
-    // Nothing stored, nothing logged, no file left behind.
-    expect(await logRows()).toHaveLength(1);
+    // Nothing stored, no file left behind; each refused attempt logged as refused, the invalid
+    // requests (no purpose, no file, a file type not taken) not at all.
+    expect(await grantedRows()).toHaveLength(1);
+    const refused = (await logRows()).filter((r) => r.outcome === 'refused');
+    expect(refused.map((r) => [r.user_id, r.action, r.patient_id, r.organization_id])).toEqual(
+      refusedBy.map((who) => [who.id, 'upload', learner.id, org]),
+    );
+    expect(refused[0]).toMatchObject({
+      roles: ['instructor'],
+      purpose: reason,
+      refusal: "Only an admin of the learner's organization stores IEP documents.",
+    });
     const { rows } = await server.deps.db.query<{ n: number }>(
       "select count(*)::int as n from storage.objects where bucket_id = 'iep-documents'",
     );
@@ -205,7 +223,7 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
       expect(opened.error).toBeNull();
       expect(new Uint8Array(await (opened.data as Blob).arrayBuffer())).toEqual(pdf);
     }
-    const rows = (await logRows()).slice(1);
+    const rows = (await grantedRows()).slice(1);
     expect(rows.map((r) => [r.user_id, r.action, r.roles, r.document_id])).toEqual([
       [admin.id, 'list', ['org_admin'], null],
       [admin.id, 'view', ['org_admin'], documentId],
@@ -218,14 +236,46 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
     expect(rows[1]!.user_agent).toBe('iep-test-browser/1.0');
   });
 
-  it('refuses the learner, an instructor who does not teach them, the officer, a platform admin and another organization, and logs nothing for them', async () => {
+  it('refuses the learner, an instructor who does not teach them, the officer, a platform admin and another organization, and logs each refusal', async () => {
     const before = (await logRows()).length;
-    for (const who of [learner, otherInstructor, officer, platformAdmin, outsider]) {
+    const refusedBy = [learner, otherInstructor, officer, platformAdmin, outsider];
+    for (const who of refusedBy) {
       expect(await refusal((await list(who.client)).error)).toMatchObject({ status: 403 });
       expect(await refusal((await open(who.client, documentId)).error)).toMatchObject({
         status: 403,
       });
     }
+    // The read returned nothing, but each attempt is in the log: who, what, when, refused.
+    const refused = (await logRows()).slice(before);
+    expect(refused.map((r) => [r.user_id, r.action, r.document_id, r.outcome])).toEqual(
+      refusedBy.flatMap((who) => [
+        [who.id, 'list', null, 'refused'],
+        [who.id, 'view', documentId, 'refused'],
+      ]),
+    );
+    for (const row of refused) {
+      expect(row).toMatchObject({
+        roles: [],
+        patient_id: learner.id,
+        organization_id: org,
+        purpose: reason,
+        refusal: expect.stringMatching(/^You may not (list|view) this learner's IEP documents$/),
+      });
+      expect(row.ip_address).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+      expect(row.session_id).toEqual(expect.any(String));
+    }
+    expect(refused[1]!.user_agent).toBe('iep-test-browser/1.0');
+    const { rows: twins } = await server.deps.db.query<{ action: string; user_id: string }>(
+      `select action, user_id from public.audit_log
+        where id in (select audit_id from public.hipaa_audit_log where id >= $1) order by id`,
+      [refused[0]!.id],
+    );
+    expect(twins.map((t) => t.action)).toEqual(
+      refusedBy.flatMap(() => ['hipaa.list.refused', 'hipaa.view.refused']),
+    );
+    const afterRefusals = (await logRows()).length;
+
+    // An invalid request is answered without a log row: it reached no one's records.
     expect(await refusal((await open(admin.client, documentId, '')).error)).toMatchObject({
       status: 400,
     });
@@ -243,7 +293,71 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
       document: documentId,
     });
     expect(direct.error?.code).toBe('42501');
-    expect(await logRows()).toHaveLength(before);
+    // A refused caller cannot write a refusal (or anything) of their own making.
+    const forged = await otherInstructor.client.schema('privacy').rpc('log_refused_iep_access', {
+      uid: admin.id,
+      session_id: null,
+      action: 'view',
+      patient: learner.id,
+      document: null,
+      organization: org,
+      purpose: 'a forged refusal',
+      refusal: 'forged',
+      ip_address: null,
+      user_agent: null,
+    });
+    expect(forged.error).not.toBeNull();
+    const { rows: granted } = await server.deps.db.query<{ may: boolean }>(
+      `select has_function_privilege('authenticated',
+         'privacy.log_refused_iep_access(uuid, text, text, uuid, uuid, uuid, text, text, inet, text)',
+         'execute') as may`,
+    );
+    expect(granted[0]!.may).toBe(false);
+    expect(await logRows()).toHaveLength(afterRefusals);
+  });
+
+  it('logs each IEP document a learner’s own data export delivers to them', async () => {
+    const before = (await logRows()).length;
+    const filed = await learner.client.rpc('create_data_subject_request', { type: 'access' });
+    expect(filed.error).toBeNull();
+    const requestId = (filed.data as { id: string }).id;
+    const queued = await fetch(`${server.url}/functions/v1/privacy/exports`, {
+      method: 'POST',
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${admin.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ requestId }),
+    });
+    expect(queued.status).toBe(202);
+    const { exportId } = (await queued.json()) as { exportId: string };
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.deps.db.query<{ status: string }>(
+              'select status from privacy.data_exports where id = $1',
+              [exportId],
+            )
+          ).rows[0]?.status,
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe('ready');
+    const rows = (await logRows()).slice(before);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        user_id: learner.id,
+        roles: ['patient'],
+        action: 'export',
+        phi_accessed: 'IEP document',
+        document_id: documentId,
+        patient_id: learner.id,
+        organization_id: org,
+        purpose: `The learner's own data export ${exportId}, answering data subject request ${requestId}`,
+        outcome: 'granted',
+      }),
+    ]);
   });
 
   it('shows the log to the organization’s compliance officer and platform admins, and to nobody else', async () => {

@@ -5,6 +5,7 @@
  * this module touches a file, so no file is read or written without its log row.
  */
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Database, JwtClaims, Queryable } from '../db/types';
 import { StorageError, type Storage } from '../storage/storage';
 
@@ -34,6 +35,7 @@ export class IepError extends Error {
 
 /** The database's refusals (sentences written for people) as IepErrors. */
 function refusal(error: unknown): never {
+  if (error instanceof IepError) throw error;
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
   if (code === '42501') throw new IepError(403, 'forbidden', message);
@@ -42,18 +44,65 @@ function refusal(error: unknown): never {
   throw error;
 }
 
-/** Runs as the caller, with their address and browser set for log_hipaa_access to record. */
-function asCaller<T>(deps: IepDeps, caller: IepCaller, work: (tx: Queryable) => Promise<T>) {
-  return deps.db
-    .asRole(caller.claims, async (tx) => {
+/** What a caller tried to do, as the access log files a refusal of it. */
+interface Attempt {
+  action: 'upload' | 'list' | 'view' | 'delete';
+  purpose: string;
+  /** The document (its learner and organization are looked up), or the learner's list. */
+  documentId?: string;
+  learnerId?: string;
+  organizationId?: string;
+}
+
+/**
+ * A refused attempt is logged too (decision 0426). The refusal rolled the caller's transaction
+ * back, row and all, so the platform writes it in a transaction of its own, with the identity
+ * of the caller's verified token: no API role may run privacy.log_refused_iep_access.
+ */
+async function logRefusal(deps: IepDeps, caller: IepCaller, attempt: Attempt, reason: string) {
+  if (typeof caller.claims.sub !== 'string') return;
+  const session = caller.claims.session_id;
+  await deps.db.query(
+    'select privacy.log_refused_iep_access($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    [
+      caller.claims.sub,
+      typeof session === 'string' ? session : null,
+      attempt.action,
+      attempt.learnerId ?? null,
+      attempt.documentId ?? null,
+      attempt.organizationId ?? null,
+      attempt.purpose,
+      reason,
+      caller.ip && isIP(caller.ip) ? caller.ip : null,
+      caller.userAgent,
+    ],
+  );
+}
+
+/**
+ * Runs as the caller, with their address and browser set for log_hipaa_access to record; a
+ * refusal of the attempt is logged before it is reported.
+ */
+async function asCaller<T>(
+  deps: IepDeps,
+  caller: IepCaller,
+  attempt: Attempt,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.asRole(caller.claims, async (tx) => {
       await tx.query(
         `select set_config('lyceum.client_address', $1, true),
                 set_config('lyceum.user_agent', $2, true)`,
         [caller.ip ?? '', (caller.userAgent ?? '').slice(0, 512)],
       );
       return work(tx);
-    })
-    .catch(refusal);
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '42501')
+      await logRefusal(deps, caller, attempt, (error as Error).message);
+    return refusal(error);
+  }
 }
 
 export interface IepLearner {
@@ -94,7 +143,8 @@ export async function listIepDocuments(
   caller: IepCaller,
   input: { learnerId: string; organizationId: string; purpose: string },
 ): Promise<IepDocument[]> {
-  return asCaller(deps, caller, async (tx) => {
+  const attempt = { action: 'list', ...input } as const;
+  return asCaller(deps, caller, attempt, async (tx) => {
     const { rows } = await tx.query<IepDocument & Record<string, unknown>>(
       `select id, title, file_name, content_type, size_bytes, uploaded_at, uploaded_by
          from public.list_iep_documents($1, $2, $3)`,
@@ -130,12 +180,17 @@ export async function storeIepDocument(
       [upload.learnerId, upload.organizationId],
     )
     .catch(refusal);
-  if (!rows[0]?.ok)
-    throw new IepError(
-      403,
-      'forbidden',
-      "Only an admin of the learner's organization stores IEP documents.",
-    );
+  const attempt: Attempt = {
+    action: 'upload',
+    purpose: upload.purpose,
+    learnerId: upload.learnerId,
+    organizationId: upload.organizationId,
+  };
+  if (!rows[0]?.ok) {
+    const reason = "Only an admin of the learner's organization stores IEP documents.";
+    await logRefusal(deps, caller, attempt, reason);
+    throw new IepError(403, 'forbidden', reason);
+  }
   const id = randomUUID();
   const path = `${upload.organizationId}/${upload.learnerId}/${id}`;
   try {
@@ -147,7 +202,7 @@ export async function storeIepDocument(
     throw error;
   }
   try {
-    await asCaller(deps, caller, (tx) =>
+    await asCaller(deps, caller, attempt, (tx) =>
       tx.query('select public.store_iep_document($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
         id,
         upload.learnerId,
@@ -174,7 +229,8 @@ export async function openIepDocument(
   documentId: string,
   purpose: string,
 ): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
-  const found = await asCaller(deps, caller, (tx) =>
+  const attempt = { action: 'view', documentId, purpose } as const;
+  const found = await asCaller(deps, caller, attempt, (tx) =>
     tx.query<{ object_path: string; file_name: string; content_type: string }>(
       'select object_path, file_name, content_type from public.open_iep_document($1, $2)',
       [documentId, purpose],
@@ -194,7 +250,8 @@ export async function deleteIepDocument(
   documentId: string,
   purpose: string,
 ): Promise<void> {
-  const { rows } = await asCaller(deps, caller, (tx) =>
+  const attempt = { action: 'delete', documentId, purpose } as const;
+  const { rows } = await asCaller(deps, caller, attempt, (tx) =>
     tx.query<{ path: string }>('select public.delete_iep_document($1, $2) as path', [
       documentId,
       purpose,

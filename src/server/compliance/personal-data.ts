@@ -15,6 +15,7 @@ import { toCsv, type CsvValue } from '../../common/csv';
 import type { Database, Queryable } from '../db/types';
 import type { Storage } from '../storage/storage';
 import { recordAuditEvent } from './audit';
+import { IEP_BUCKET } from './iep-documents';
 
 export const EXPORT_BUCKET = 'privacy-exports';
 /** How long a prepared export can be downloaded. */
@@ -136,6 +137,7 @@ export async function buildExport(
       zip[`data/${name}.csv`] = strToU8(rowsToCsv(table.rows));
     }
     const files: string[] = [];
+    const iepFiles: string[] = [];
     for (const file of await filesOf(db, entry.user_id)) {
       if (file.bucket_id === EXPORT_BUCKET) continue;
       const stored = await storage.getObject(file.bucket_id, file.name);
@@ -143,6 +145,7 @@ export async function buildExport(
       const path = `files/${file.bucket_id}/${file.name}`;
       zip[path] = new Uint8Array(stored.bytes);
       files.push(path);
+      if (file.bucket_id === IEP_BUCKET) iepFiles.push(file.name);
     }
     zip['README.md'] = strToU8(readme(entry.user_id, tables, files, createdAt));
     const bytes = zipSync(zip, { level: 6 });
@@ -163,6 +166,10 @@ export async function buildExport(
           EXPORT_LIFETIME_DAYS,
         ],
       );
+      // IEP documents are PHI: each one the export delivers gets its HIPAA access-log row, as
+      // every other read of them does (decision 0426).
+      if (iepFiles.length > 0)
+        await tx.query('select privacy.log_iep_export($1, $2)', [entry.id, iepFiles]);
       // The export answers the request: the person reads where to get it.
       await tx.query(
         `update public.data_subject_requests

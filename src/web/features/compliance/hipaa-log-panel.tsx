@@ -1,7 +1,7 @@
 /**
- * The HIPAA access log (decision 0422): every upload, list, view and delete of a learner's IEP
- * documents with the person, their roles, the learner, the stated purpose and the address,
- * newest first, and a check that no entry was changed or removed (each has a twin in the
+ * The HIPAA access log (decisions 0422, 0426): every upload, list, view, delete and export of a
+ * learner's IEP documents, and every refused attempt, with the person, their roles, the learner,
+ * the stated purpose and the address, newest first, and a check that no entry was changed or removed (each has a twin in the
  * hash-chained audit log). Identifiers only: never the documents or their titles.
  */
 import { ShieldCheck } from 'lucide-react';
@@ -20,8 +20,25 @@ import {
 import { HIPAA_PAGE, useHipaaLog, useVerifyHipaaLog } from './api/hipaa-log';
 import { Identifier, utc } from './identifier';
 
-const actionLabels = { upload: 'Stored', list: 'Listed', view: 'Opened', delete: 'Deleted' };
-const roleLabels: Record<string, string> = { org_admin: 'Org admin', instructor: 'Instructor' };
+const actionLabels = {
+  upload: 'Stored',
+  list: 'Listed',
+  view: 'Opened',
+  delete: 'Deleted',
+  export: 'Exported to the learner',
+};
+const refusedLabels = {
+  upload: 'Storing refused',
+  list: 'Listing refused',
+  view: 'Opening refused',
+  delete: 'Deleting refused',
+  export: 'Export refused',
+};
+const roleLabels: Record<string, string> = {
+  org_admin: 'Org admin',
+  instructor: 'Instructor',
+  patient: 'The learner',
+};
 
 export function HipaaLogPanel({
   userId,
@@ -36,7 +53,7 @@ export function HipaaLogPanel({
     <Section
       title="HIPAA access log"
       id="hipaa-log"
-      description={`Each access to a learner's IEP documents, with who, their roles, the learner (patient), the reason given and the address. The latest ${HIPAA_PAGE}.`}
+      description={`Each access to a learner's IEP documents and each refused attempt, with who, their roles, the learner (patient), the reason given and the address. The latest ${HIPAA_PAGE}.`}
     >
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <Button variant="outline" onClick={() => verify.mutate()} disabled={verify.isPending}>
@@ -85,7 +102,12 @@ export function HipaaLogPanel({
               <TableRow key={entry.id}>
                 <TableCell className="whitespace-nowrap">{utc(entry.timestamp)}</TableCell>
                 <TableCell>
-                  <div className="font-medium">{actionLabels[entry.action]}</div>
+                  <div className="font-medium">
+                    {entry.outcome === 'refused'
+                      ? refusedLabels[entry.action]
+                      : actionLabels[entry.action]}
+                  </div>
+                  {entry.refusal && <div className="text-xs">{entry.refusal}</div>}
                   <div className="text-xs text-muted-foreground">{entry.phi_accessed}</div>
                   {entry.document_id && <Identifier value={entry.document_id} />}
                 </TableCell>

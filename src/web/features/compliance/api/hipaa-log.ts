@@ -13,7 +13,7 @@ export interface HipaaAccess {
   timestamp: string;
   user_id: string | null;
   roles: string[];
-  action: 'upload' | 'list' | 'view' | 'delete';
+  action: 'upload' | 'list' | 'view' | 'delete' | 'export';
   phi_accessed: string;
   document_id: string | null;
   patient_id: string;
@@ -21,6 +21,9 @@ export interface HipaaAccess {
   purpose: string;
   ip_address: string | null;
   session_id: string | null;
+  /** A refused attempt is logged too, with the database's reason (decision 0426). */
+  outcome: 'granted' | 'refused';
+  refusal: string | null;
 }
 
 export const HIPAA_PAGE = 200;
@@ -33,7 +36,7 @@ export function useHipaaLog(userId: string, organizationId: string | null) {
       let query = client
         .from('hipaa_audit_log')
         .select(
-          'id, timestamp, user_id, roles, action, phi_accessed, document_id, patient_id, organization_id, purpose, ip_address, session_id',
+          'id, timestamp, user_id, roles, action, phi_accessed, document_id, patient_id, organization_id, purpose, ip_address, session_id, outcome, refusal',
         );
       if (organizationId) query = query.eq('organization_id', organizationId);
       const { data, error } = await query.order('id', { ascending: false }).limit(HIPAA_PAGE);
