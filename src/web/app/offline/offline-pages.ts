@@ -11,6 +11,9 @@ export const offlinePagePaths: ReadonlySet<string> = new Set([
   '/app/courses/:courseId/lessons/:lessonId',
   '/app/flashcards/review',
   '/app/flashcards/decks/:deckId/review',
+  '/app/notes',
+  '/app/notes/new',
+  '/app/notes/:noteId',
 ]);
 
 export async function prepareOfflinePages(): Promise<void> {

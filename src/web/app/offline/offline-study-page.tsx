@@ -6,7 +6,15 @@
  */
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BookOpen, CloudDownload, Layers, LogIn, RefreshCw, Trash2 } from 'lucide-react';
+import {
+  BookOpen,
+  CloudDownload,
+  Layers,
+  LogIn,
+  NotebookPen,
+  RefreshCw,
+  Trash2,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
 import { Button } from '@/components/ui/button';
@@ -30,6 +38,12 @@ import {
   keepsDueCards,
   stopKeepingDueCards,
 } from '@/lib/offline/keep-offline';
+import {
+  keepNotesOffline,
+  keepsNotes,
+  keptNoteCount,
+  stopKeepingNotes,
+} from '@/lib/offline/offline-notes';
 import { dismissRefused, syncNow, useSyncStatus } from '@/lib/offline/offline-sync';
 import { plural } from '@/lib/plural';
 import { loginPathFor } from '@/lib/safe-next-path';
@@ -42,6 +56,9 @@ interface KeptCopy {
   cards: number;
   keepCards: boolean;
   cardsSavedAt: string | null;
+  notes: number;
+  keepNotes: boolean;
+  notesSavedAt: string | null;
 }
 
 async function readKept(userId: string): Promise<KeptCopy> {
@@ -56,6 +73,9 @@ async function readKept(userId: string): Promise<KeptCopy> {
     cards: (await savedCards(userId)).length,
     keepCards: await keepsDueCards(userId),
     cardsSavedAt: (await readMeta<string>(userId, 'cardsSavedAt')) ?? null,
+    notes: await keptNoteCount(userId),
+    keepNotes: await keepsNotes(userId),
+    notesSavedAt: (await readMeta<string>(userId, 'notesSavedAt')) ?? null,
   };
 }
 
@@ -78,7 +98,7 @@ export function OfflineStudyPage() {
   return (
     <AppPage
       title="Offline study"
-      intro="Keep lessons and your due flashcards on this device, study them without a network, and your ratings are sent when you are back online."
+      intro="Keep lessons, your due flashcards and your notes on this device, study them without a network, and what you change is sent when you are back online."
     >
       <SyncSection userId={userId} />
       <KeptStudy userId={userId} />
@@ -94,7 +114,7 @@ function SyncSection({ userId }: { userId: string }) {
     <Section
       title="Changes made offline"
       id="sync"
-      description="Flashcard ratings made without a network wait on this device and are sent, in the order you made them, as soon as the connection returns."
+      description="Flashcard ratings and notes written, edited or deleted without a network wait on this device and are sent, in the order you made them, as soon as the connection returns. A note changed elsewhere meanwhile is never overwritten: both versions are kept."
     >
       <p data-testid="sync-summary">
         {summary ??
@@ -121,6 +141,52 @@ function SyncSection({ userId }: { userId: string }) {
           <RefreshCw aria-hidden="true" />
           Send now
         </Button>
+      )}
+      {status.noteNotices.length > 0 && (
+        <div className="mt-4">
+          <h3 className="font-medium">Notes to look at</h3>
+          <ul className="mt-2 grid gap-2 text-sm">
+            {status.noteNotices.map((change) => (
+              <li key={change.opId} className="rounded-md border p-2">
+                <span className="block">
+                  {change.status === 'refused' ? `Not recorded: ${change.reason}` : change.reason}
+                </span>
+                {change.status === 'conflict' && change.kind !== 'delete' && (
+                  <span className="mt-1 flex flex-wrap gap-3">
+                    <Link
+                      to={`/app/notes/${change.noteId}`}
+                      className="text-primary underline underline-offset-4"
+                    >
+                      The version changed elsewhere
+                    </Link>
+                    <Link
+                      to={`/app/notes/${change.copyId}`}
+                      className="text-primary underline underline-offset-4"
+                    >
+                      Your offline version
+                    </Link>
+                  </span>
+                )}
+                {change.status === 'refused' && change.kind !== 'delete' && (
+                  <details className="mt-1">
+                    <summary className="cursor-pointer">Show the text</summary>
+                    <pre className="mt-1 text-xs whitespace-pre-wrap">{change.fields.body}</pre>
+                  </details>
+                )}
+              </li>
+            ))}
+          </ul>
+          {status.refused.length === 0 && (
+            <Button
+              className="mt-2"
+              size="sm"
+              variant="outline"
+              onClick={() => void dismissRefused(userId)}
+            >
+              Dismiss
+            </Button>
+          )}
+        </div>
       )}
       {status.refused.length > 0 && (
         <div className="mt-4">
@@ -185,6 +251,23 @@ function KeptStudy({ userId }: { userId: string }) {
     },
     onSuccess: (cards) => toast.success(`${plural(cards, 'card', 'cards')} kept offline.`),
     onError: (error) => toast.error(error.message),
+    onSettled: changed,
+  });
+  const keepNotes = useMutation({
+    mutationFn: async () => {
+      const notes = await keepNotesOffline(userId);
+      await prepareOfflinePages();
+      return notes;
+    },
+    onSuccess: (notes) => toast.success(`${plural(notes, 'note', 'notes')} kept offline.`),
+    onError: (error) => toast.error(error.message),
+    onSettled: changed,
+  });
+  const dropNotes = useMutation({
+    mutationFn: () => stopKeepingNotes(userId),
+    networkMode: 'always',
+    onSuccess: () => toast.success('Your notes were removed from this device.'),
+    onError: (error) => toast.error(`Could not remove them: ${error.message}`),
     onSettled: changed,
   });
   const dropCards = useMutation({
@@ -258,6 +341,57 @@ function KeptStudy({ userId }: { userId: string }) {
           <EmptyState>
             No flashcards are kept on this device. Keep them when you are online.
           </EmptyState>
+        )}
+      </Section>
+
+      <Section
+        title="Notes"
+        id="kept-notes"
+        description="Your notes (the newest 500), to read, write, edit and delete without a network."
+      >
+        {kept.data.keepNotes ? (
+          <>
+            <p>
+              {plural(kept.data.notes, 'note is', 'notes are')} kept on this device
+              {kept.data.notesSavedAt ? ` (updated ${when(kept.data.notesSavedAt)})` : ''}. They are
+              updated each time you open Lyceum online.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button asChild size="sm">
+                <Link to="/app/notes">
+                  <NotebookPen aria-hidden="true" />
+                  Open your notes
+                </Link>
+              </Button>
+              {online && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => keepNotes.mutate()}
+                  disabled={keepNotes.isPending}
+                >
+                  <RefreshCw aria-hidden="true" />
+                  Update now
+                </Button>
+              )}
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => dropNotes.mutate()}
+                disabled={dropNotes.isPending}
+              >
+                <Trash2 aria-hidden="true" />
+                Stop keeping notes
+              </Button>
+            </div>
+          </>
+        ) : online ? (
+          <Button size="sm" onClick={() => keepNotes.mutate()} disabled={keepNotes.isPending}>
+            <CloudDownload aria-hidden="true" />
+            {keepNotes.isPending ? 'Keeping your notes…' : 'Keep my notes on this device'}
+          </Button>
+        ) : (
+          <EmptyState>No notes are kept on this device. Keep them when you are online.</EmptyState>
         )}
       </Section>
 

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { AlertCircle, CheckCircle2, CloudOff, LogIn, RefreshCw } from 'lucide-react';
-import { useSyncStatus, type SyncStatus } from '@/lib/offline/offline-sync';
+import { keptTwice, notRecorded, useSyncStatus, type SyncStatus } from '@/lib/offline/offline-sync';
 import { plural } from '@/lib/plural';
 import { useOnline } from '@/lib/use-online';
 import { cn } from '@/lib/utils';
@@ -14,6 +14,8 @@ const changes = (n: number) => plural(n, 'change', 'changes');
 
 export function syncSummary(status: SyncStatus, online: boolean): string | null {
   const waiting = status.waiting > 0 ? `${changes(status.waiting)} waiting` : null;
+  const twice = keptTwice(status);
+  const doubled = twice > 0 ? `${plural(twice, 'note', 'notes')} kept in two versions` : null;
   if (!online) return waiting ? `Offline · ${waiting}` : 'Offline';
   switch (status.phase) {
     case 'syncing':
@@ -21,13 +23,13 @@ export function syncSummary(status: SyncStatus, online: boolean): string | null 
     case 'signed-out':
       return `Sign in again to send ${changes(status.waiting)}`;
     case 'failed':
-      return status.refused.length > 0 && status.waiting === 0
-        ? `${changes(status.refused.length)} not recorded`
+      return notRecorded(status) > 0 && status.waiting === 0
+        ? `${changes(notRecorded(status))} not recorded`
         : `Not sent: ${status.message ?? 'unknown error'}`;
     case 'synced':
-      return waiting ?? 'All changes sent';
+      return waiting ?? doubled ?? 'All changes sent';
     default:
-      return waiting;
+      return waiting ?? doubled;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Asked before signing out while ratings made offline still wait on this device: signing out
- * deletes the account's offline copy, queue included (decision 0181).
+ * Asked before signing out while ratings or note changes made offline still wait on this
+ * device: signing out deletes the account's offline copy, queue included (decisions 0181, 0182).
  */
 import { Button } from '@/components/ui/button';
 import {
@@ -28,10 +28,10 @@ export function UnsentChangesDialog({
         <DialogHeader>
           <DialogTitle>Changes not sent yet</DialogTitle>
           <DialogDescription>
-            {plural(waiting, 'rating', 'ratings')} made offline {waiting === 1 ? 'has' : 'have'} not
-            reached Lyceum yet. Signing out deletes {waiting === 1 ? 'it' : 'them'} from this device
-            with everything kept for offline study. Stay signed in and go online to send{' '}
-            {waiting === 1 ? 'it' : 'them'} first.
+            {plural(waiting, 'change', 'changes')} made offline (ratings, notes){' '}
+            {waiting === 1 ? 'has' : 'have'} not reached Lyceum yet. Signing out deletes{' '}
+            {waiting === 1 ? 'it' : 'them'} from this device with everything kept for offline study.
+            Stay signed in and go online to send {waiting === 1 ? 'it' : 'them'} first.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -2,7 +2,8 @@
  * Autosave that never loses typing: every change is kept in localStorage at once, saved to
  * the server after a pause in typing, and a failed save is shown and retried with growing
  * waits (2 s, 4 s, … 30 s) until it succeeds; the local draft goes only when the server has
- * exactly what was typed. A note of 1 MB or more is not sent: the editor says so.
+ * exactly what was typed, or the device's queue of offline changes holds it (decision 0182).
+ * A note of 1 MB or more is not sent: the editor says so.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { saveNote, type NoteFields } from './api/notes';
@@ -13,6 +14,8 @@ const PAUSE_MS = 800;
 export type SaveStatus =
   | { kind: 'empty' }
   | { kind: 'saved'; at: string | null }
+  /** Kept on this device (offline), sent when the connection returns (decision 0182). */
+  | { kind: 'queued' }
   | { kind: 'unsaved' }
   | { kind: 'saving' }
   | { kind: 'failed'; message: string; retryInSeconds: number }
@@ -54,14 +57,23 @@ export function useNoteAutosave({
   userId,
   noteId,
   saved,
+  savedAt,
+  pending,
+  courseTitle,
   initial,
   onCreated,
 }: {
   userId: string;
   /** Null until the first save creates the note. */
   noteId: string | null;
-  /** What the server holds (null for a note not created yet). */
+  /** What the server holds, or a change waiting on this device (null for a new note). */
   saved: NoteFields | null;
+  /** When the server last changed the note being edited (null for a new note). */
+  savedAt: string | null;
+  /** `saved` is a change waiting on this device. */
+  pending: boolean;
+  /** The linked course's title, to show it offline (see `nameCourse` for later links). */
+  courseTitle: string | null;
   /** What the editor starts with (a kept draft, or what the server holds). */
   initial: NoteFields;
   onCreated: (id: string) => void;
@@ -69,12 +81,19 @@ export function useNoteAutosave({
   const [fields, setFields] = useState(initial);
   const [status, setStatus] = useState<SaveStatus>(() =>
     saved && same(saved, initial)
-      ? { kind: 'saved', at: null }
+      ? pending
+        ? { kind: 'queued' }
+        : { kind: 'saved', at: null }
       : isBlank(noteId, initial)
         ? { kind: 'empty' }
         : { kind: 'unsaved' },
   );
   const idRef = useRef(noteId);
+  // A new note's id is made here, so a note written offline has one before the server sees it.
+  const newIdRef = useRef<string | null>(null);
+  const baseRef = useRef(savedAt);
+  const pendingRef = useRef(pending);
+  const courseTitleRef = useRef(courseTitle);
   const serverRef = useRef(saved);
   const latestRef = useRef(initial);
   const inFlight = useRef(false);
@@ -88,7 +107,13 @@ export function useNoteAutosave({
       const sending = latestRef.current;
       if (isBlank(idRef.current, sending)) return;
       if (serverRef.current && same(serverRef.current, sending)) {
-        setStatus((s) => (s.kind === 'saved' ? s : { kind: 'saved', at: null }));
+        setStatus((s) =>
+          s.kind === 'saved' || s.kind === 'queued'
+            ? s
+            : pendingRef.current
+              ? { kind: 'queued' }
+              : { kind: 'saved', at: null },
+        );
         return;
       }
       const bytes = noteBytes(sending);
@@ -99,9 +124,20 @@ export function useNoteAutosave({
       inFlight.current = true;
       setStatus({ kind: 'saving' });
       try {
-        const result = await saveNote(idRef.current, sending);
+        const isNew = !idRef.current;
+        newIdRef.current ??= crypto.randomUUID();
+        const result = await saveNote({
+          userId,
+          noteId: idRef.current ?? newIdRef.current,
+          isNew,
+          fields: sending,
+          courseTitle: courseTitleRef.current,
+          baseUpdatedAt: baseRef.current,
+        });
         failures.current = 0;
-        if (!idRef.current) {
+        if (result.updatedAt) baseRef.current = result.updatedAt;
+        pendingRef.current = result.queued;
+        if (isNew) {
           idRef.current = result.id;
           writeDraft(userId, null, null);
           onCreated(result.id);
@@ -110,7 +146,7 @@ export function useNoteAutosave({
         inFlight.current = false;
         if (same(latestRef.current, sending)) {
           writeDraft(userId, idRef.current, null);
-          setStatus({ kind: 'saved', at: result.updatedAt });
+          setStatus(result.queued ? { kind: 'queued' } : { kind: 'saved', at: result.updatedAt });
         } else {
           void run();
         }
@@ -133,7 +169,8 @@ export function useNoteAutosave({
       clearTimeout(timer.current);
       if (serverRef.current && same(serverRef.current, next)) {
         writeDraft(userId, idRef.current, null);
-        if (!inFlight.current) setStatus({ kind: 'saved', at: null });
+        if (!inFlight.current)
+          setStatus(pendingRef.current ? { kind: 'queued' } : { kind: 'saved', at: null });
         return;
       }
       if (isBlank(idRef.current, next)) {
@@ -162,7 +199,7 @@ export function useNoteAutosave({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const unsaved = status.kind !== 'saved' && status.kind !== 'empty';
+  const unsaved = status.kind !== 'saved' && status.kind !== 'queued' && status.kind !== 'empty';
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -170,5 +207,16 @@ export function useNoteAutosave({
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
 
-  return { fields, change, status, saveNow: () => void save() };
+  return {
+    fields,
+    change,
+    status,
+    saveNow: () => void save(),
+    /** The note's id once it has one, and the server version edits are made on. */
+    current: () => ({ id: idRef.current, baseUpdatedAt: baseRef.current }),
+    /** The title of the course now linked, kept with a change that waits on the device. */
+    nameCourse: (title: string | null) => {
+      courseTitleRef.current = title;
+    },
+  };
 }

@@ -4,10 +4,10 @@
  * highlight (`?highlight=<id>`, quoted in the body, linked to its lesson) or a course
  * (`?course=<id>`).
  */
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { AlertCircle, Check, Layers, Loader2, Trash2 } from 'lucide-react';
+import { AlertCircle, Check, CloudUpload, Layers, Loader2, Trash2 } from 'lucide-react';
 import { routePath } from '@common/routes';
 import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
 import { MarkdownDocument } from '@/components/markdown-document';
@@ -18,6 +18,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Notice } from '@/components/ui/notice';
 import { Textarea } from '@/components/ui/textarea';
 import { useAppSession } from '@/lib/app-session';
+import { useSyncStatus } from '@/lib/offline/offline-sync';
 import { useRouteParams } from '@/lib/use-route-params';
 import {
   useDeleteNote,
@@ -25,6 +26,7 @@ import {
   useNote,
   useNoteCourses,
   type HighlightSource,
+  type Note,
   type NoteFields,
 } from './api/notes';
 import { NOTE_MAX_BYTES, readDraft, useNoteAutosave, type SaveStatus } from './note-autosave';
@@ -54,6 +56,7 @@ export function NewNotePage() {
         <NoteEditor
           noteId={null}
           saved={null}
+          note={null}
           initial={
             readDraft(userId, null) ??
             startFrom(
@@ -108,29 +111,64 @@ export function NotePage() {
           message={`Could not load the note: ${note.error.message}`}
           onRetry={() => void note.refetch()}
         />
-      ) : !saved ? (
+      ) : !saved || !note.data ? (
         <EmptyState action={<Link to={notesPath}>Your notes</Link>}>
           This note does not exist, or is not yours.
         </EmptyState>
       ) : (
-        <NoteEditor
-          key={noteId}
-          noteId={noteId}
-          saved={saved}
-          initial={readDraft(userId, noteId) ?? saved}
-        />
+        <>
+          <KeptTwiceNotice userId={userId} noteId={noteId} />
+          <NoteEditor
+            // A new server version (an offline change sent, or kept beside one made elsewhere)
+            // starts the editor again from it; typing not yet saved comes back from the draft.
+            key={`${noteId}:${note.data.updatedAt}`}
+            noteId={noteId}
+            saved={saved}
+            note={note.data}
+            initial={readDraft(userId, noteId) ?? saved}
+          />
+        </>
       )}
     </AppPage>
+  );
+}
+
+/** Tells the learner when this note's offline change was kept beside a version made elsewhere. */
+function KeptTwiceNotice({ userId, noteId }: { userId: string; noteId: string }) {
+  const { noteNotices } = useSyncStatus(userId);
+  const notices = noteNotices.filter(
+    (change) => change.noteId === noteId || change.copyId === noteId,
+  );
+  if (notices.length === 0) return null;
+  return (
+    <div className="mb-4 grid gap-2">
+      {notices.map((change) => (
+        <Notice key={change.opId} tone={change.status === 'refused' ? 'error' : 'info'}>
+          {change.status === 'refused' ? `Not recorded: ${change.reason}` : change.reason}{' '}
+          {change.status === 'conflict' && change.kind !== 'delete' && (
+            <Link
+              className="font-medium underline underline-offset-4"
+              to={notePath(change.noteId === noteId ? change.copyId : change.noteId)}
+            >
+              {change.noteId === noteId ? 'Open your version' : 'Open the other version'}
+            </Link>
+          )}
+        </Notice>
+      ))}
+    </div>
   );
 }
 
 function NoteEditor({
   noteId,
   saved,
+  note,
   initial,
 }: {
   noteId: string | null;
   saved: NoteFields | null;
+  /** The note as loaded (null for a new one). */
+  note: Note | null;
   initial: NoteFields;
 }) {
   const { userId } = useAppSession();
@@ -153,13 +191,35 @@ function NoteEditor({
     change: setFields,
     status,
     saveNow,
-  } = useNoteAutosave({ userId, noteId, saved, initial, onCreated });
+    current,
+    nameCourse,
+  } = useNoteAutosave({
+    userId,
+    noteId,
+    saved,
+    savedAt: note ? (note.pending ? (note.pendingBase ?? null) : note.updatedAt) : null,
+    pending: note?.pending === true,
+    courseTitle: note?.courseTitle ?? null,
+    initial,
+    onCreated,
+  });
   const courseChoices = [
     ...(courses.data ?? []),
-    ...(fields.courseId && courses.data && !courses.data.some((c) => c.id === fields.courseId)
-      ? [{ id: fields.courseId, title: 'Linked course' }]
+    // Offline (or no longer enrolled) the linked course still shows by name.
+    ...(fields.courseId && !courses.data?.some((c) => c.id === fields.courseId)
+      ? [
+          {
+            id: fields.courseId,
+            title:
+              fields.courseId === note?.courseId && note.courseTitle
+                ? note.courseTitle
+                : 'Linked course',
+          },
+        ]
       : []),
   ];
+  const linkedTitle = courseChoices.find((course) => course.id === fields.courseId)?.title ?? null;
+  useEffect(() => nameCourse(linkedTitle), [nameCourse, linkedTitle]);
 
   return (
     <div className="grid gap-4">
@@ -181,9 +241,22 @@ function NoteEditor({
               disabled={deleteNote.isPending}
               onClick={() => {
                 if (!window.confirm('Delete this note?')) return;
-                deleteNote.mutate(currentId, {
-                  onSuccess: () => {
-                    toast.success('Note deleted.');
+                const { baseUpdatedAt } = current();
+                const write = {
+                  userId,
+                  noteId: currentId,
+                  isNew: false,
+                  fields,
+                  courseTitle: note?.courseTitle ?? null,
+                  baseUpdatedAt,
+                };
+                deleteNote.mutate(write, {
+                  onSuccess: ({ queued }) => {
+                    toast.success(
+                      queued
+                        ? 'Note deleted on this device. The deletion is sent when you are back online.'
+                        : 'Note deleted.',
+                    );
                     void navigate(notesPath);
                   },
                   onError: (error) => toast.error(`Could not delete the note: ${error.message}`),
@@ -322,6 +395,12 @@ function SaveState({ status, onRetry }: { status: SaveStatus; onRetry: () => voi
         <>
           <Check aria-hidden="true" className="size-4 text-emerald-700" />
           <span>Saved{time(status.at) ? ` at ${time(status.at)}` : ''}</span>
+        </>
+      )}
+      {status.kind === 'queued' && (
+        <>
+          <CloudUpload aria-hidden="true" className="size-4 text-muted-foreground" />
+          <span>Saved on this device · waiting to sync</span>
         </>
       )}
       {status.kind === 'empty' && (

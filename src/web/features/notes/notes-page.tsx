@@ -109,6 +109,7 @@ export function NotesPage() {
                 </p>
                 <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <span>Edited {dateTime.format(new Date(note.updatedAt))}</span>
+                  {note.pending && <Badge variant="outline">Waiting to sync</Badge>}
                   {note.courseTitle && <span>· {note.courseTitle}</span>}
                   {note.tags.map((t) => (
                     <Button

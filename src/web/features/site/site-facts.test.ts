@@ -89,6 +89,12 @@ describe.each(Object.entries(publicPages))('%s as an app', (_path, texts) => {
       ),
     ).toEqual([]);
   });
+
+  it('no longer says notes made offline are not kept: they wait on the device (decision 0182)', () => {
+    expect(
+      texts.filter((text) => /notes?\b[^.]*offline[^.]*not (kept|queued)/i.test(text)),
+    ).toEqual([]);
+  });
 });
 
 describe.each(Object.entries(publicPages).filter(([path]) => path !== '/sso-integration'))(

@@ -8,6 +8,7 @@
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CardSchedule } from '@common/flashcards';
+import type { Note, QueuedNoteChange } from './note-queue';
 import type { QueuedReview } from './review-queue';
 
 export type SavedLessonKind = 'markdown' | 'pdf' | 'epub' | 'video';
@@ -54,6 +55,10 @@ interface OfflineSchema extends DBSchema {
   cards: { key: string; value: SavedCard };
   decks: { key: string; value: SavedDeck };
   queue: { key: string; value: QueuedReview };
+  /** The learner's notes as the server last sent them (decision 0182). */
+  notes: { key: string; value: Note };
+  /** Note changes made here: one waiting per note, then conflicts and refusals to show. */
+  noteQueue: { key: string; value: QueuedNoteChange; indexes: { note: string } };
   meta: { key: string; value: { key: string; value: unknown } };
 }
 
@@ -77,14 +82,22 @@ export function deviceStore(userId: string): Promise<OfflineDb> {
     return Promise.reject(new Error('Signed out: this device keeps nothing for the account.'));
   let db = opened.get(userId);
   if (!db) {
-    db = openDB<OfflineSchema>(databaseName(userId), 1, {
-      upgrade(database) {
-        database.createObjectStore('courses', { keyPath: 'id' });
-        database.createObjectStore('lessons', { keyPath: 'id' }).createIndex('course', 'courseId');
-        database.createObjectStore('cards', { keyPath: 'id' });
-        database.createObjectStore('decks', { keyPath: 'id' });
-        database.createObjectStore('queue', { keyPath: 'opId' });
-        database.createObjectStore('meta', { keyPath: 'key' });
+    db = openDB<OfflineSchema>(databaseName(userId), 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore('courses', { keyPath: 'id' });
+          const lessons = database.createObjectStore('lessons', { keyPath: 'id' });
+          lessons.createIndex('course', 'courseId');
+          database.createObjectStore('cards', { keyPath: 'id' });
+          database.createObjectStore('decks', { keyPath: 'id' });
+          database.createObjectStore('queue', { keyPath: 'opId' });
+          database.createObjectStore('meta', { keyPath: 'key' });
+        }
+        if (oldVersion < 2) {
+          database.createObjectStore('notes', { keyPath: 'id' });
+          const notes = database.createObjectStore('noteQueue', { keyPath: 'opId' });
+          notes.createIndex('note', 'noteId');
+        }
       },
       // Another tab is deleting it (sign-out there): let go so the deletion can finish.
       blocking() {

@@ -6,6 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
+import { keepNotesOffline, keepsNotes } from './offline-notes';
 import {
   queuedReviews,
   readMeta,
@@ -145,7 +146,7 @@ export async function stopKeepingDueCards(userId: string): Promise<void> {
 }
 
 /**
- * Brings every kept copy up to date. Cards are refreshed only once no rating waits to be sent:
+ * Brings every kept copy up to date (notes too, decision 0182). Cards are refreshed only once no rating waits to be sent:
  * the server's copy would otherwise bring back a card already rated on this device.
  */
 export async function refreshKeptCopies(userId: string): Promise<void> {
@@ -160,4 +161,6 @@ export async function refreshKeptCopies(userId: string): Promise<void> {
   }
   const waiting = (await queuedReviews(userId)).some((review) => review.status === 'waiting');
   if (!waiting && (await keepsDueCards(userId))) await keepDueCardsOffline(userId);
+  // Note changes still waiting are laid over the copy when read, so it may be refreshed now.
+  if (await keepsNotes(userId)) await keepNotesOffline(userId);
 }

@@ -1,6 +1,7 @@
 /**
- * Sending the ratings queued offline (decision 0181, queued by `rate-card.ts`): when the
- * connection returns and when the app opens, by the session of the user who made them only.
+ * Sending the ratings and note changes queued offline (decisions 0181 and 0182, queued by
+ * `rate-card.ts` and `offline-notes.ts`): when the connection returns and when the app opens,
+ * by the session of the user who made them only.
  * One status per page tells the screens what is happening: offline, n waiting, sending, sent,
  * failed (with the reason), or signed out.
  */
@@ -9,6 +10,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import { isOnline } from '@/lib/use-online';
 import { deleteQueuedReview, putQueuedReview, queuedReviews, writeMeta } from './device-store';
+import type { QueuedNoteChange } from './note-queue';
+import { deleteNoteChange, drainNoteQueue, noteChanges, sendNoteChange } from './offline-notes';
 import { drainQueue, outcomeOf, type QueuedReview, type SendOutcome } from './review-queue';
 
 export type SyncPhase = 'idle' | 'offline' | 'syncing' | 'synced' | 'failed' | 'signed-out';
@@ -16,10 +19,17 @@ export type SyncPhase = 'idle' | 'offline' | 'syncing' | 'synced' | 'failed' | '
 export interface SyncStatus {
   userId: string | null;
   phase: SyncPhase;
-  /** Ratings on this device waiting to be sent. */
+  /** Ratings and note changes on this device waiting to be sent. */
   waiting: number;
   /** Ratings the server refused for good, with the reason, until the learner dismisses them. */
   refused: QueuedReview[];
+  /**
+   * Note changes sent but not applied as made (kept as a second note beside a version changed
+   * elsewhere, or refused), with the reason, until the learner dismisses them.
+   */
+  noteNotices: QueuedNoteChange[];
+  /** Counts note changes the server took since the page opened: note screens re-read then. */
+  notesSent: number;
   /** Why the last run stopped (phase `failed`). */
   message: string | null;
   syncedAt: string | null;
@@ -30,11 +40,26 @@ const initial: SyncStatus = {
   phase: 'idle',
   waiting: 0,
   refused: [],
+  noteNotices: [],
+  notesSent: 0,
   message: null,
   syncedAt: null,
 };
 let status = initial;
 const listeners = new Set<() => void>();
+
+/** Ratings and note changes the server refused for good. */
+export function notRecorded(current: SyncStatus): number {
+  return (
+    current.refused.length +
+    current.noteNotices.filter((change) => change.status === 'refused').length
+  );
+}
+
+/** Notes whose offline change was kept as a second note beside a version changed elsewhere. */
+export function keptTwice(current: SyncStatus): number {
+  return current.noteNotices.filter((change) => change.status === 'conflict').length;
+}
 
 function publish(patch: Partial<SyncStatus>) {
   status = { ...status, ...patch };
@@ -43,12 +68,17 @@ function publish(patch: Partial<SyncStatus>) {
 
 /** Recounts the user's queue into the status (another tab may have changed it). */
 export async function refreshQueueStatus(userId: string): Promise<void> {
-  const queue = await queuedReviews(userId);
+  const [queue, notes] = await Promise.all([queuedReviews(userId), noteChanges(userId)]);
   if (status.userId !== userId) status = { ...initial, userId };
-  const waiting = queue.filter((review) => review.status === 'waiting').length;
+  const waiting =
+    queue.filter((review) => review.status === 'waiting').length +
+    notes.filter((change) => change.status === 'waiting' && change.userId === userId).length;
   publish({
     waiting,
     refused: queue.filter((review) => review.status === 'refused'),
+    noteNotices: notes
+      .filter((change) => change.status !== 'waiting')
+      .sort((a, b) => a.changedAt.localeCompare(b.changedAt)),
     phase: !isOnline() ? 'offline' : status.phase === 'offline' ? 'idle' : status.phase,
   });
 }
@@ -87,7 +117,7 @@ export function syncNow(userId: string): Promise<void> {
     await refreshQueueStatus(userId);
     if (!isOnline()) return;
     if (status.waiting === 0) {
-      publish({ phase: status.refused.length > 0 ? 'failed' : 'idle', message: null });
+      publish({ phase: notRecorded(status) > 0 ? 'failed' : 'idle', message: null });
       return;
     }
     publish({ phase: 'syncing', message: null });
@@ -101,12 +131,23 @@ export function syncNow(userId: string): Promise<void> {
           if (review) await putQueuedReview(userId, { ...review, status: 'refused', reason });
         },
       };
+      // Ratings first, then notes: each queue in the order its changes were made.
+      const drainBoth = async () => {
+        const reviews = await drainQueue(userId, store, (review) => send(client, review));
+        if (reviews.stopped) return reviews;
+        const notes = await drainNoteQueue(userId, (change) =>
+          sendNoteChange(client, userId, change),
+        );
+        if (notes.recorded + notes.noticed > 0)
+          publish({ notesSent: status.notesSent + notes.recorded + notes.noticed });
+        return notes;
+      };
       let result = (await sessionIsUsers(client, userId, false))
-        ? await drainQueue(userId, store, (review) => send(client, review))
-        : { recorded: 0, refused: 0, stopped: { kind: 'signed-out' as const } };
+        ? await drainBoth()
+        : { stopped: { kind: 'signed-out' as const } };
       // An access token that ran out is renewed once; a session that ended is not.
       if (result.stopped?.kind === 'signed-out' && (await sessionIsUsers(client, userId, true)))
-        result = await drainQueue(userId, store, (review) => send(client, review));
+        result = await drainBoth();
       await refreshQueueStatus(userId);
       if (result.stopped?.kind === 'signed-out') {
         publish({ phase: 'signed-out', message: 'Your session has ended. Sign in again.' });
@@ -115,7 +156,7 @@ export function syncNow(userId: string): Promise<void> {
       } else {
         const syncedAt = new Date().toISOString();
         await writeMeta(userId, 'syncedAt', syncedAt);
-        publish({ phase: status.refused.length > 0 ? 'failed' : 'synced', syncedAt });
+        publish({ phase: notRecorded(status) > 0 ? 'failed' : 'synced', syncedAt });
       }
     } catch (error) {
       await refreshQueueStatus(userId).catch(() => undefined);
@@ -126,10 +167,13 @@ export function syncNow(userId: string): Promise<void> {
   return run;
 }
 
-/** Forgets the ratings the server refused, once the learner has read why. */
+/** Forgets the ratings and note changes the server refused or kept twice, once read. */
 export async function dismissRefused(userId: string): Promise<void> {
   for (const review of await queuedReviews(userId)) {
     if (review.status === 'refused') await deleteQueuedReview(userId, review.opId);
+  }
+  for (const change of await noteChanges(userId)) {
+    if (change.status !== 'waiting') await deleteNoteChange(userId, change.opId);
   }
   await refreshQueueStatus(userId);
   if (status.phase === 'failed' && status.waiting === 0) publish({ phase: 'idle', message: null });

@@ -72,7 +72,7 @@ export const docPage: DocPage = {
       blocks: [
         {
           type: 'paragraph',
-          text: `${brand.product} runs in the browser as one responsive web application for phones, tablets and desktops, tested at widths from a 390 px phone to a 1280 px desktop, with nothing to install from an app store. It installs as an app from the browser, and pages already visited open offline. A learner can keep a course's lessons and their due flashcards on the device: they open and can be reviewed offline, and the reviews are sent once the connection returns. Notes written offline are not kept yet.`,
+          text: `${brand.product} runs in the browser as one responsive web application for phones, tablets and desktops, tested at widths from a 390 px phone to a 1280 px desktop, with nothing to install from an app store. It installs as an app from the browser, and pages already visited open offline. A learner can keep a course's lessons, their due flashcards and their notes on the device: lessons open, cards can be reviewed and notes written, edited or deleted offline, and those changes are sent in order once the connection returns. A note changed on another device meanwhile is never overwritten: both versions are kept and the learner is told.`,
         },
         {
           type: 'list',

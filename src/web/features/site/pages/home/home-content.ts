@@ -146,7 +146,7 @@ export const technologyStack = {
       icon: Monitor,
       items: [
         'React single-page app, TypeScript',
-        'Responsive on phones and desktops; installs as an app whose kept lessons and flashcard reviews work offline',
+        'Responsive on phones and desktops; installs as an app whose kept lessons, flashcard reviews and notes work offline',
         'Tailwind CSS design system with accessible components',
       ],
     },

@@ -272,7 +272,7 @@ export const whyChoose: FeatureItem[] = [
 export const architecture: FeatureItem[] = [
   {
     title: 'Responsive web app',
-    text: 'Runs in any modern browser on desktop and mobile, installs as an app, opens visited pages offline, and keeps chosen lessons and flashcard reviews for offline study.',
+    text: 'Runs in any modern browser on desktop and mobile, installs as an app, opens visited pages offline, and keeps chosen lessons, flashcard reviews and notes for offline study.',
     icon: Monitor,
   },
   {
