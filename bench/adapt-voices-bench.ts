@@ -55,7 +55,7 @@ function run(command: string, args: string[], input?: string) {
 interface Voice {
   name: string;
   cpu: () => number;
-  say: (text: string) => Pcm;
+  say: (text: string) => Pcm | Promise<Pcm>;
   size: () => string;
 }
 
@@ -79,7 +79,7 @@ const voices: Voice[] = [
   {
     name: 'meSpeak 2.0.2 en-us (formant, JS)',
     cpu: ownCpuSeconds,
-    say: (text) => speak(text),
+    say: (text) => speak(text, 160, { voice: 'mespeak' }),
     size: () => duSize(path.resolve('node_modules/mespeak')),
   },
   {
@@ -183,7 +183,7 @@ const sentences = [
 
 console.log(`${sentences.length} sentences, ${sentences.join(' ').split(/\s+/).length} words`);
 for (const voice of voices) {
-  voice.say('Warm up.');
+  await voice.say('Warm up.');
   let audio = 0;
   let cpu = 0;
   let wordCount = 0;
@@ -191,7 +191,7 @@ for (const voice of voices) {
   let rate = 0;
   for (const text of sentences) {
     const before = voice.cpu();
-    const pcm = voice.say(text);
+    const pcm = await voice.say(text);
     cpu += voice.cpu() - before;
     rate = pcm.sampleRate;
     audio += pcm.samples.length / pcm.sampleRate;

@@ -137,6 +137,8 @@ const schema = z.object({
   ADAPT_WEBHOOK_ALLOWED_TARGETS: z.string().default(''),
   /** How long one webhook delivery attempt may take. */
   ADAPT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** LE Adapt's MP3 narration: Flite when installed (meSpeak otherwise), or meSpeak only (0519). */
+  ADAPT_NARRATION_VOICE: z.enum(['flite', 'mespeak']).default('flite'),
   /** Realtime (decision 0300): the largest broadcast or presence payload a client may send. */
   REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(262_144),
   REALTIME_MAX_CHANNELS_PER_CONNECTION: z.coerce.number().int().min(1).default(100),
@@ -242,6 +244,7 @@ function toConfig(env: z.infer<typeof schema>) {
         .filter(Boolean),
       timeoutMs: env.ADAPT_WEBHOOK_TIMEOUT_MS,
     },
+    adaptNarration: { voice: env.ADAPT_NARRATION_VOICE },
     realtime: {
       maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
       maxChannelsPerConnection: env.REALTIME_MAX_CHANNELS_PER_CONNECTION,

@@ -23,7 +23,7 @@ import {
   oneIdeaScreens,
   readingMinutes,
 } from './accessible/accessible-stage';
-import { lessonAudio } from './export/audio';
+import { lessonAudio, type NarrationSettings } from './export/audio';
 import { lessonHtml } from './export/html';
 import { lessonMarkdown } from './export/markdown';
 import { scormJson } from './export/scorm-json';
@@ -184,11 +184,11 @@ export interface ExportFailure {
 }
 
 /** Every export of a lesson; the MP3 and its timings are made once and shared. */
-export function buildExports(
+export async function buildExports(
   lesson: AccessibleLesson,
   jobId: string,
-  options: { narrate?: typeof lessonAudio } = {},
-): { files: ExportFile[]; failures: ExportFailure[]; audioSeconds: number | null } {
+  options: { narrate?: typeof lessonAudio; narration?: NarrationSettings } = {},
+): Promise<{ files: ExportFile[]; failures: ExportFailure[]; audioSeconds: number | null }> {
   const files: ExportFile[] = [];
   const failures: ExportFailure[] = [];
   const encode = (text: string) => new TextEncoder().encode(text);
@@ -207,9 +207,12 @@ export function buildExports(
   const wordsPerMinute = lesson.profile === 'dyslexia' || lesson.profile === 'ell' ? 140 : 160;
   // Without narration the HTML still reads along with the browser's own speech, and the SCORM
   // packages simply carry no MP3.
-  let audio: ReturnType<typeof lessonAudio> | null = null;
+  let audio: Awaited<ReturnType<typeof lessonAudio>> | null = null;
   try {
-    audio = (options.narrate ?? lessonAudio)(lesson, { wordsPerMinute });
+    audio = await (options.narrate ?? lessonAudio)(lesson, {
+      wordsPerMinute,
+      narration: options.narration,
+    });
   } catch (error) {
     failures.push({ name: 'lesson.mp3', format: 'mp3', error: exportFailureMessage('mp3', error) });
   }
@@ -283,6 +286,7 @@ export async function runExportJob(
     log: Logger;
     jobs?: JobSender;
     siteUrl?: string;
+    narration?: NarrationSettings;
   },
   jobId: string,
   options: { narrate?: typeof lessonAudio } = {},
@@ -294,7 +298,10 @@ export async function runExportJob(
   try {
     const job = await loadApprovedLesson(deps.db, jobId);
     await deps.storage.ensureBucket(EXPORTS_BUCKET, { fileSizeLimit: 200 * 1024 * 1024 });
-    const { files, failures, audioSeconds } = buildExports(job.lesson, jobId, options);
+    const { files, failures, audioSeconds } = await buildExports(job.lesson, jobId, {
+      ...options,
+      narration: { ...(deps.narration ?? { voice: 'flite' }), log: deps.log },
+    });
     if (files.length === 0) throw new Error(failures.map((f) => f.error).join(' '));
     for (const file of files) {
       await deps.storage.putObject(

@@ -108,8 +108,11 @@ export const jobs: readonly JobDefinition[] = [
     retryLimit: 1,
     retryDelaySeconds: 10,
     expireInSeconds: 30 * 60,
-    async run({ jobId, siteUrl }, { db, log, storage, jobs }) {
-      await runExportJob({ db, log, storage, jobs, siteUrl }, jobId);
+    async run({ jobId, siteUrl }, { db, log, storage, jobs, config }) {
+      await runExportJob(
+        { db, log, storage, jobs, siteUrl, narration: config.adaptNarration },
+        jobId,
+      );
     },
   }),
   defineJob<{ deliveryId: string }>({

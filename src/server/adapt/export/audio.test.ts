@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../logger';
 import { adaptTestLesson } from '../adapt-test-lesson';
-import { encodeMp3, lessonAudio, speak, spokenSentences } from './audio';
+import { encodeMp3, lessonAudio, speak, spokenSentences, type Narratable } from './audio';
+import { fliteText, fliteWav } from './flite';
 
 /** Frame headers of an MPEG audio stream: 11 sync bits set. */
 function frameCount(mp3: Uint8Array): number {
@@ -11,33 +16,137 @@ function frameCount(mp3: Uint8Array): number {
   return frames;
 }
 
-describe('lesson audio', () => {
-  it('speaks a sentence as 16-bit samples', () => {
-    const pcm = speak('Water boils at one hundred degrees.');
-    expect(pcm.sampleRate).toBe(22050);
+function recordingLogger() {
+  const lines: Array<{
+    level: string;
+    msg: string;
+    voice?: string;
+    why?: string;
+    reason?: string;
+  }> = [];
+  return { lines, log: createLogger('debug', (line) => lines.push(JSON.parse(line))) };
+}
+
+const SENTENCE = 'Water boils at one hundred degrees.';
+
+/** Stand-ins for a broken Flite: one that fails, one that hangs. */
+let fakes: string;
+beforeAll(async () => {
+  fakes = await mkdtemp(path.join(os.tmpdir(), 'audio-test-'));
+  await writeFile(path.join(fakes, 'failing'), '#!/bin/sh\necho "cannot open voice" >&2\nexit 3\n');
+  await writeFile(path.join(fakes, 'hanging'), '#!/bin/sh\nexec sleep 30\n');
+  await chmod(path.join(fakes, 'failing'), 0o755);
+  await chmod(path.join(fakes, 'hanging'), 0o755);
+});
+afterAll(() => rm(fakes, { recursive: true, force: true }));
+
+function lesson(): Narratable {
+  const l = adaptTestLesson();
+  return { title: l.title, sections: l.sections.slice(1) };
+}
+
+function expectOrderedTimings(audio: Awaited<ReturnType<typeof lessonAudio>>, of: Narratable) {
+  expect(audio.sentences.map((s) => s.text)).toEqual(spokenSentences(of).map((s) => s.text));
+  expect(audio.sentences[0]).toMatchObject({ index: 0, sectionId: null });
+  for (const [i, s] of audio.sentences.entries()) {
+    expect(s.end).toBeGreaterThan(s.start);
+    if (i > 0) expect(s.start).toBeGreaterThan(audio.sentences[i - 1]!.end);
+  }
+  expect(audio.durationSeconds).toBeGreaterThan(audio.sentences.at(-1)!.end);
+  expect(frameCount(audio.mp3)).toBeGreaterThan(audio.durationSeconds * 20);
+}
+
+describe('lesson audio through Flite (Debian flite, installed by .ci/run)', () => {
+  it('speaks a sentence with the slt voice as 16 kHz samples, and says so once', async () => {
+    const { lines, log } = recordingLogger();
+    const pcm = await speak(SENTENCE, 160, { voice: 'flite', log });
+    expect(pcm.voice).toBe('Flite slt');
+    expect(pcm.sampleRate).toBe(16000);
     expect(pcm.samples.length / pcm.sampleRate).toBeGreaterThan(1);
     expect(pcm.samples.some((s) => Math.abs(s) > 1000)).toBe(true);
+    await speak('And once more.', 160, { voice: 'flite', log });
+    expect(lines).toEqual([expect.objectContaining({ level: 'info', voice: 'Flite slt' })]);
+  });
+
+  it('speaks more slowly when asked for fewer words a minute', async () => {
+    const usual = await speak(SENTENCE, 160);
+    const slow = await speak(SENTENCE, 120);
+    expect(slow.samples.length / usual.samples.length).toBeGreaterThan(1.2);
+  });
+
+  it('narrates the lesson with one timing per spoken sentence, in order', async () => {
+    const of = lesson();
+    const audio = await lessonAudio(of);
+    expect(audio.voice).toBe('Flite slt');
+    expectOrderedTimings(audio, of);
+  }, 60_000);
+
+  it('gives Flite ASCII it can say instead of bytes it speaks as noise', () => {
+    expect(fliteText('The café’s “menu” — 5 €, at 100 °C…')).toBe(
+      `The cafe's "menu", 5  euros , at 100  degrees C...`,
+    );
+  });
+
+  it('refuses audio over the size limit and a run over the time limit', async () => {
+    await expect(fliteWav(SENTENCE, { maxWavBytes: 1000 })).rejects.toThrow(
+      /Flite failed: its audio \(\d+ bytes\) is over the 1000 limit/,
+    );
+    await expect(
+      fliteWav(SENTENCE, { binary: path.join(fakes, 'hanging'), timeoutMs: 300 }),
+    ).rejects.toThrow('Flite failed: took longer than 0.3 s');
+  });
+});
+
+describe('lesson audio without Flite (meSpeak fallback)', () => {
+  it('falls back to meSpeak when Flite is not installed, and says why once', async () => {
+    const { lines, log } = recordingLogger();
+    const settings = { voice: 'flite' as const, fliteBinary: '/nonexistent/flite', log };
+    const pcm = await speak(SENTENCE, 160, settings);
+    expect(pcm).toMatchObject({ voice: 'meSpeak en/en-us', sampleRate: 22050 });
+    expect(pcm.samples.some((s) => Math.abs(s) > 1000)).toBe(true);
+    await speak('And once more.', 160, settings);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        voice: 'meSpeak en/en-us',
+        why: 'Flite is not installed (no “/nonexistent/flite” to run).',
+      }),
+    ]);
   }, 30_000);
 
+  it('falls back to meSpeak when Flite fails, with a warning saying how', async () => {
+    const { lines, log } = recordingLogger();
+    const pcm = await speak(SENTENCE, 160, {
+      voice: 'flite',
+      fliteBinary: path.join(fakes, 'failing'),
+      log,
+    });
+    expect(pcm.voice).toBe('meSpeak en/en-us');
+    expect(lines[0]).toMatchObject({ level: 'warn', reason: 'Flite failed: cannot open voice' });
+    expect(lines[1]).toMatchObject({ level: 'info', voice: 'meSpeak en/en-us' });
+  }, 30_000);
+
+  it('uses meSpeak only when the setting says so', async () => {
+    const pcm = await speak(SENTENCE, 160, { voice: 'mespeak' });
+    expect(pcm.voice).toBe('meSpeak en/en-us');
+  }, 30_000);
+
+  it('narrates the whole lesson with meSpeak when Flite is missing', async () => {
+    const of = lesson();
+    const audio = await lessonAudio(of, {
+      narration: { voice: 'flite', fliteBinary: '/nonexistent/flite' },
+    });
+    expect(audio.voice).toBe('meSpeak en/en-us');
+    expectOrderedTimings(audio, of);
+    // Speech and encoding are CPU work in JavaScript; the two shared cores make it slow here.
+  }, 60_000);
+});
+
+describe('MP3 encoding', () => {
   it('encodes samples as MP3 frames', () => {
     const silence = new Int16Array(22050);
     const mp3 = encodeMp3(silence, 22050);
     expect(mp3[0]).toBe(0xff);
     expect(frameCount(mp3)).toBeGreaterThan(10);
   });
-
-  it('narrates the lesson with one timing per spoken sentence, in order', () => {
-    const lesson = adaptTestLesson();
-    const audio = lessonAudio({ title: lesson.title, sections: lesson.sections.slice(1) });
-    const expected = spokenSentences({ title: lesson.title, sections: lesson.sections.slice(1) });
-    expect(audio.sentences.map((s) => s.text)).toEqual(expected.map((s) => s.text));
-    expect(audio.sentences[0]).toMatchObject({ index: 0, sectionId: null, start: 0 });
-    for (const [i, s] of audio.sentences.entries()) {
-      expect(s.end).toBeGreaterThan(s.start);
-      if (i > 0) expect(s.start).toBeGreaterThan(audio.sentences[i - 1]!.end);
-    }
-    expect(audio.durationSeconds).toBeGreaterThan(audio.sentences.at(-1)!.end);
-    expect(frameCount(audio.mp3)).toBeGreaterThan(audio.durationSeconds * 20);
-    // Speech and encoding are CPU work in JavaScript; the two shared cores make it slow here.
-  }, 60_000);
 });

@@ -1,12 +1,15 @@
 /**
- * MP3 narration of a lesson, offline: meSpeak speaks each sentence (title, headings, the
- * sections' prose), lamejs encodes the joined samples, and the timing of every sentence is
- * kept so the HTML export's read-along mode can highlight the one being spoken (decision 0512).
+ * MP3 narration of a lesson, offline: Flite's "slt" voice speaks each sentence (title, headings,
+ * the sections' prose), or meSpeak when Flite is not installed or fails (decision 0519); lamejs
+ * encodes the joined samples, and the timing of every sentence is kept so the HTML export's
+ * read-along mode can highlight the one being spoken (decision 0512).
  */
 import { createRequire } from 'node:module';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import meSpeak from 'mespeak';
+import type { Logger } from '../../logger';
 import type { LessonSection } from '../lesson';
+import { FLITE_VOICE, FliteMissingError, fliteWav } from './flite';
 import { spokenSentencesOf, stripInlineMarkup } from '../text';
 
 export interface SentenceTiming {
@@ -39,10 +42,21 @@ export function sectionMarkdown(section: { body: string; screens?: string[] }): 
     : section.body;
 }
 
+/** Which voice narrates; `ADAPT_NARRATION_VOICE` in the configuration. */
+export interface NarrationSettings {
+  /** `flite`: Flite when it is installed and works, meSpeak otherwise; `mespeak`: meSpeak only. */
+  voice: 'flite' | 'mespeak';
+  /** The Flite binary, looked up on PATH by default. */
+  fliteBinary?: string;
+  /** Told which voice narrates the first time, and again whenever that changes. */
+  log?: Logger;
+}
+
 export interface AudioOptions {
   /** Words a minute; slower for the dyslexia and ELL profiles. */
   wordsPerMinute?: number;
   kbps?: number;
+  narration?: NarrationSettings;
 }
 
 const VOICE = 'en/en-us';
@@ -74,12 +88,12 @@ export function spokenSentences(
   return sentences;
 }
 
-interface Pcm {
+export interface Pcm {
   samples: Int16Array;
   sampleRate: number;
 }
 
-/** The 16-bit mono samples of the WAV file meSpeak returns. */
+/** The 16-bit mono samples of a WAV file, as meSpeak and Flite make them. */
 export function wavSamples(wav: Uint8Array): Pcm {
   const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
   const sampleRate = view.getUint32(24, true);
@@ -98,11 +112,81 @@ export function wavSamples(wav: Uint8Array): Pcm {
   throw new Error('The speech engine returned audio without samples.');
 }
 
-export function speak(text: string, wordsPerMinute = 160): Pcm {
-  loadEngine();
-  const wav = meSpeak.speak(text, { rawdata: 'array', speed: wordsPerMinute, voice: VOICE });
-  if (!wav) throw new Error(`The speech engine could not speak “${text.slice(0, 60)}”.`);
-  return wavSamples(wav instanceof Uint8Array ? wav : Uint8Array.from(wav));
+interface Voice {
+  name: string;
+  speak(text: string, wordsPerMinute: number): Promise<Pcm>;
+}
+
+const MESPEAK_NAME = `meSpeak ${VOICE}`;
+const FLITE_NAME = `Flite ${FLITE_VOICE}`;
+
+const meSpeakVoice: Voice = {
+  name: MESPEAK_NAME,
+  speak: async (text, wordsPerMinute) => {
+    loadEngine();
+    const wav = meSpeak.speak(text, { rawdata: 'array', speed: wordsPerMinute, voice: VOICE });
+    if (!wav) throw new Error(`The speech engine could not speak “${text.slice(0, 60)}”.`);
+    return wavSamples(wav instanceof Uint8Array ? wav : Uint8Array.from(wav));
+  },
+};
+
+function fliteVoice(binary: string): Voice {
+  return {
+    name: FLITE_NAME,
+    speak: async (text, wordsPerMinute) =>
+      wavSamples(await fliteWav(text, { binary, wordsPerMinute })),
+  };
+}
+
+const DEFAULT_NARRATION: NarrationSettings = { voice: 'flite' };
+/** The voice each logger was last told of (a process has one logger; tests have several). */
+const announced = new WeakMap<Logger, string>();
+
+/**
+ * Runs the work with Flite, or with meSpeak when Flite is not wanted, missing or fails: the
+ * whole work again, so one MP3 never mixes two voices (or their two sample rates).
+ */
+async function withVoice<T>(
+  settings: NarrationSettings,
+  work: (voice: Voice) => Promise<T>,
+): Promise<{ result: T; voice: string }> {
+  let reason = 'ADAPT_NARRATION_VOICE is mespeak';
+  if (settings.voice === 'flite') {
+    const binary = settings.fliteBinary ?? 'flite';
+    try {
+      const result = await work(fliteVoice(binary));
+      announce(settings.log, FLITE_NAME, `Flite (${binary})`);
+      return { result, voice: FLITE_NAME };
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+      // A missing binary is the expected state of a machine without Flite, said once below; a
+      // failure of an installed Flite is worth a warning each time.
+      if (!(error instanceof FliteMissingError)) {
+        settings.log?.warn('LE Adapt narration: Flite failed, meSpeak narrates instead', {
+          reason,
+        });
+      }
+    }
+  }
+  const result = await work(meSpeakVoice);
+  announce(settings.log, MESPEAK_NAME, reason);
+  return { result, voice: MESPEAK_NAME };
+}
+
+function announce(log: Logger | undefined, voice: string, why: string) {
+  if (!log || announced.get(log) === voice) return;
+  announced.set(log, voice);
+  log.info('LE Adapt narration voice', { voice, why });
+}
+
+/** One sentence spoken as 16-bit samples, with the voice that spoke it. */
+export async function speak(
+  text: string,
+  wordsPerMinute = 160,
+  settings: NarrationSettings = DEFAULT_NARRATION,
+): Promise<Pcm & { voice: string }> {
+  const { result, voice } = await withVoice(settings, (v) => v.speak(text, wordsPerMinute));
+  return { ...result, voice };
 }
 
 const FRAME = 1152;
@@ -125,13 +209,36 @@ export function encodeMp3(samples: Int16Array, sampleRate: number, kbps = 48): U
   return mp3;
 }
 
-export function lessonAudio(lesson: Narratable, options: AudioOptions = {}): LessonAudio {
+export async function lessonAudio(
+  lesson: Narratable,
+  options: AudioOptions = {},
+): Promise<LessonAudio> {
+  const { result, voice } = await withVoice(options.narration ?? DEFAULT_NARRATION, (v) =>
+    narrate(lesson, v, options.wordsPerMinute ?? 160),
+  );
+  const { samples, sampleRate, sentences } = result;
+  return {
+    mp3: encodeMp3(samples, sampleRate, options.kbps),
+    durationSeconds: round(samples.length / sampleRate),
+    sentences,
+    voice,
+  };
+}
+
+async function narrate(
+  lesson: Narratable,
+  voice: Voice,
+  wordsPerMinute: number,
+): Promise<Pcm & { sentences: SentenceTiming[] }> {
   const parts: Int16Array[] = [];
   const sentences: SentenceTiming[] = [];
   let sampleRate = 0;
   let position = 0;
   for (const [index, sentence] of spokenSentences(lesson).entries()) {
-    const pcm = speak(sentence.text, options.wordsPerMinute);
+    const pcm = await voice.speak(sentence.text, wordsPerMinute);
+    if (sampleRate && pcm.sampleRate !== sampleRate) {
+      throw new Error(`${voice.name} changed its sample rate within one lesson.`);
+    }
     sampleRate ||= pcm.sampleRate;
     const pause = new Int16Array(Math.round(PAUSE_SECONDS * sampleRate));
     sentences.push({
@@ -150,12 +257,7 @@ export function lessonAudio(lesson: Narratable, options: AudioOptions = {}): Les
     samples.set(part, at);
     at += part.length;
   }
-  return {
-    mp3: encodeMp3(samples, sampleRate, options.kbps),
-    durationSeconds: round(position / sampleRate),
-    sentences,
-    voice: `meSpeak ${VOICE}`,
-  };
+  return { samples, sampleRate, sentences };
 }
 
 function round(seconds: number): number {
