@@ -39,6 +39,8 @@ const schema = z.object({
   SERVICE_ROLE_KEY: optionalString,
   /** Requests per second allowed per API key. */
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  /** Aggregates in REST `select` (`count()`, `col.sum()`), off by default as in PostgREST. */
+  REST_AGGREGATES_ENABLED: booleanFlag,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Directory of the built web app. */
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -227,6 +229,7 @@ function toConfig(env: z.infer<typeof schema>) {
     anonKey: env.ANON_KEY,
     serviceRoleKey: env.SERVICE_ROLE_KEY,
     apiRateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
+    restAggregatesEnabled: env.REST_AGGREGATES_ENABLED ?? false,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     /** X-Forwarded-For entries believed, counted from the right; 0 trusts only the peer. */

@@ -289,6 +289,15 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     expect(unrelated.error?.code).toBe('PGRST200');
   });
 
+  it('refuses aggregates while REST_AGGREGATES_ENABLED is off, as PostgREST does by default', async () => {
+    const { status, error } = await db.from('rr_courses').select('level, count()');
+    expect(status).toBe(400);
+    expect(error).toMatchObject({
+      code: 'PGRST123',
+      message: 'Use of aggregate functions is not allowed',
+    });
+  });
+
   it('reads views', async () => {
     const { data } = await db.from('rr_course_titles').select('title').eq('id', 4);
     expect(data).toEqual([{ title: 'Drawing' }]);

@@ -154,6 +154,16 @@ export function ambiguousRelationship(
   );
 }
 
+/** PGRST123: an aggregate in `select` while aggregates are off (`REST_AGGREGATES_ENABLED`). */
+export function aggregatesNotAllowed(): RestError {
+  return new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+}
+
+/** PGRST127: a request PostgREST understands that this server does not do. */
+export function notImplemented(details: string): RestError {
+  return new RestError(400, 'PGRST127', 'Feature not implemented', details);
+}
+
 /** PGRST108: a filter, order or limit names an embed the select does not have. */
 export function notEmbedded(name: string): RestError {
   return new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`);

@@ -111,6 +111,34 @@ describe('select grammar', () => {
     expect(parseSelect(deepest)).toHaveLength(1);
   });
 
+  it('reads aggregates with aliases and casts', () => {
+    expect(parseSelect('n:count()::text,amount::int.sum()::text,year.max()')).toEqual([
+      {
+        kind: 'field',
+        field: field('*'),
+        alias: 'n',
+        aggregate: { fn: 'count', cast: 'text' },
+      },
+      {
+        kind: 'field',
+        field: field('amount'),
+        alias: undefined,
+        cast: 'int',
+        aggregate: { fn: 'sum', cast: 'text' },
+      },
+      {
+        kind: 'field',
+        field: field('year'),
+        alias: undefined,
+        cast: undefined,
+        aggregate: { fn: 'max', cast: undefined },
+      },
+    ]);
+    for (const text of ['year.median()', 'year.sum', 'year.sum()::int)x', 'count()::"int"']) {
+      expect(parseFailure(() => parseSelect(text)).code, text).toBe('PGRST100');
+    }
+  });
+
   it('keeps quoted names whole', () => {
     expect(parseSelect('"odd, name"')).toEqual([
       { kind: 'field', field: field('odd, name'), alias: undefined, cast: undefined },

@@ -17,7 +17,24 @@ export interface FieldPath {
 }
 
 export type SelectItem =
-  { kind: 'star' } | { kind: 'field'; field: FieldPath; alias?: string; cast?: string } | EmbedItem;
+  | { kind: 'star' }
+  | {
+      kind: 'field';
+      /** `{ column: '*' }` with `count()`, which counts rows. */
+      field: FieldPath;
+      alias?: string;
+      cast?: string;
+      /** `col.sum()::int`: an aggregate over the level's rows, grouped by its other columns. */
+      aggregate?: Aggregate;
+    }
+  | EmbedItem;
+
+export const aggregateFunctions = ['sum', 'avg', 'count', 'max', 'min'] as const;
+export interface Aggregate {
+  fn: (typeof aggregateFunctions)[number];
+  /** The cast applied to the aggregate's result. */
+  cast?: string;
+}
 
 export interface EmbedItem {
   kind: 'embed';
@@ -204,6 +221,10 @@ function parseSelectItem(s: Scanner): SelectItem {
   } else {
     s.pos = start;
   }
+  if (s.eat('count()')) {
+    const aggregate: Aggregate = { fn: 'count', cast: readCast(s) };
+    return { kind: 'field', field: { column: '*', json: [] }, alias, aggregate };
+  }
   const nameStart = s.pos;
   const name = readName(s);
   const embed = parseEmbed(s, name, alias, false);
@@ -211,14 +232,23 @@ function parseSelectItem(s: Scanner): SelectItem {
   if (embed.hinted) s.fail('a relationship hint needs an embedded resource');
   s.pos = nameStart;
   const field = readFieldPath(s);
-  let cast: string | undefined;
-  if (s.eat('::')) {
-    const castStart = s.pos;
-    while (!s.done && /[A-Za-z0-9_]/.test(s.peek())) s.pos++;
-    cast = s.text.slice(castStart, s.pos);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(cast)) s.fail('expected a type name');
-  }
-  return { kind: 'field', field, alias, cast };
+  const cast = readCast(s);
+  if (!s.eat('.')) return { kind: 'field', field, alias, cast };
+  const fn = readName(s, 'an aggregate function');
+  if (!(aggregateFunctions as readonly string[]).includes(fn) || !s.eat('()'))
+    s.fail('expected sum(), avg(), count(), max() or min()');
+  const aggregate: Aggregate = { fn: fn as Aggregate['fn'], cast: readCast(s) };
+  return { kind: 'field', field, alias, cast, aggregate };
+}
+
+/** `::type`, if there is one; type names are plain identifiers, never quoted SQL. */
+function readCast(s: Scanner): string | undefined {
+  if (!s.eat('::')) return undefined;
+  const castStart = s.pos;
+  while (!s.done && /[A-Za-z0-9_]/.test(s.peek())) s.pos++;
+  const cast = s.text.slice(castStart, s.pos);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(cast)) s.fail('expected a type name');
+  return cast;
 }
 
 export function parseSelect(text: string): SelectItem[] {

@@ -4,8 +4,10 @@
  * PostgreSQL return byte-identical bodies.
  */
 import {
+  aggregatesNotAllowed,
   noRelationship,
   notEmbedded,
+  notImplemented,
   relatedOrderNotToOne,
   unknownColumn,
   unknownRelation,
@@ -53,11 +55,17 @@ export interface Source {
   embedded?: Map<string, EmbeddedRef>;
 }
 
+export interface QueryOptions {
+  /** Aggregate functions in `select` (PostgREST's `db-aggregates-enabled`). */
+  aggregates: boolean;
+}
+
 export class QueryContext {
   private aliases = 0;
   constructor(
     readonly schema: SchemaSnapshot,
     readonly params: Params,
+    readonly options: QueryOptions = { aggregates: false },
   ) {}
   nextAlias(): string {
     return `_pgrst_${this.aliases++}`;
@@ -77,10 +85,23 @@ export function relationSource(ctx: QueryContext, name: string): Source {
   };
 }
 
+/**
+ * A column, or a computed field (a function of the row, called on it), with any JSON arrows
+ * applied.
+ */
 export function fieldSql(ctx: QueryContext, source: Source, field: FieldPath): string {
-  if (!source.columns.has(field.column))
-    throw unknownColumn(field.column, source.label.replace(/^public\./, ''));
-  let sql = `${source.alias}.${ident(field.column)}`;
+  let sql: string;
+  if (source.columns.has(field.column)) {
+    sql = `${source.alias}.${ident(field.column)}`;
+  } else {
+    const computed = source.relation
+      ? ctx.schema.computedFields.get(source.relation)?.get(field.column)
+      : undefined;
+    if (!source.relation || !computed)
+      throw unknownColumn(field.column, source.label.replace(/^public\./, ''));
+    // The cast names the row type when the rows come from a mutation's or a function's result.
+    sql = `${qualified(computed.name)}(${source.alias}::${qualified(source.relation)})`;
+  }
   for (const step of field.json) {
     const key = /^-?\d+$/.test(step.key)
       ? `${ctx.params.add(Number(step.key))}::int`
@@ -218,6 +239,8 @@ interface EmbeddedRef {
 interface NodeSql {
   columns: string[];
   outputs: string[];
+  /** ` group by …` when the level has aggregates, else empty. */
+  groupBy: string;
   joins: string[];
   where: string[];
   order: string;
@@ -281,7 +304,10 @@ function embedJoin(
   item: EmbedItem,
   scope: EmbedScope | undefined,
   name: string,
-): { ref: EmbeddedRef; columns: string[]; outputs: string[] } {
+): { ref: EmbeddedRef; columns: [string, string][] } {
+  if (item.spread && item.select.some((sub) => sub.kind === 'field' && sub.aggregate)) {
+    throw notImplemented('Aggregates in spread embeds are not implemented');
+  }
   if (!parent.relation) throw noRelationship(parent.label, item.relation, item.hint, null);
   const rel = findRelationship(ctx.schema.relationships, parent.relation, item.relation, item.hint);
   const target = relationSource(ctx, rel.foreignTable);
@@ -289,14 +315,13 @@ function embedJoin(
   const node = buildNode(ctx, target, item.select, childScope, childScope.embeds, true);
   const link = joinConditions(ctx, parent, target, rel);
   const where = [...link.conditions, ...node.where];
-  const inner = `select ${node.columns.join(', ')} from ${target.from}${link.from}${node.joins.join('')} where ${where.join(' and ')}${node.order}${node.paging}`;
+  const inner = `select ${node.columns.join(', ')} from ${target.from}${link.from}${node.joins.join('')} where ${where.join(' and ')}${node.groupBy}${node.order}${node.paging}`;
   const alias = ctx.nextAlias();
   const row = ctx.nextAlias();
   const toOne = isToOne(rel);
   const joinType = item.inner ? 'inner' : 'left';
   let lateral: string;
-  const columns: string[] = [];
-  let outputs: string[] = [];
+  const columns: [string, string][] = [];
   if (toOne) {
     lateral = `select row_to_json(${row}) as ${EMBED_JSON}, ${row}.* from (${inner}) ${row}`;
   } else {
@@ -308,21 +333,17 @@ function embedJoin(
   const on = item.inner && !toOne ? `${alias}.${EMBED_JSON} is not null` : 'true';
   const join = ` ${joinType} join lateral (${lateral}) ${alias} on ${on}`;
   if (item.spread) {
-    outputs = node.outputs;
     for (const out of node.outputs) {
-      columns.push(
-        toOne
-          ? `${alias}.${ident(out)} as ${ident(out)}`
-          : `coalesce(${alias}.${ident(out)}, '[]') as ${ident(out)}`,
-      );
+      columns.push([
+        toOne ? `${alias}.${ident(out)}` : `coalesce(${alias}.${ident(out)}, '[]')`,
+        out,
+      ]);
     }
   } else if (!selectsNothing(item.select)) {
-    outputs = [name];
-    columns.push(
-      toOne
-        ? `${alias}.${EMBED_JSON} as ${ident(name)}`
-        : `coalesce(${alias}.${EMBED_JSON}, '[]') as ${ident(name)}`,
-    );
+    columns.push([
+      toOne ? `${alias}.${EMBED_JSON}` : `coalesce(${alias}.${EMBED_JSON}, '[]')`,
+      name,
+    ]);
   }
   const ref: EmbeddedRef = {
     alias,
@@ -331,7 +352,7 @@ function embedJoin(
     filtering: item.inner,
     join,
   };
-  return { ref, columns, outputs };
+  return { ref, columns };
 }
 
 function emptyEmbedScope(): EmbedScope {
@@ -355,16 +376,39 @@ function buildNode(
   const outputs: string[] = [];
   const joined: EmbeddedRef[] = [];
   const named = new Map<string, EmbeddedRef>();
+  const aggregated = items.some((item) => item.kind === 'field' && item.aggregate);
+  if (aggregated && !ctx.options.aggregates) throw aggregatesNotAllowed();
+  // With aggregates, every other output groups the rows; embedded JSON groups as jsonb.
+  const groupBy: string[] = [];
+  const add = (sql: string, name: string, group: boolean) => {
+    columns.push(`${sql} as ${ident(name)}`);
+    outputs.push(name);
+    if (group) groupBy.push(sql);
+  };
   for (const item of items) {
     if (item.kind === 'star') {
-      columns.push(`${source.alias}.*`);
-      outputs.push(...source.columns.keys());
+      if (aggregated) {
+        for (const name of source.columns.keys()) add(`${source.alias}.${ident(name)}`, name, true);
+      } else {
+        columns.push(`${source.alias}.*`);
+        outputs.push(...source.columns.keys());
+      }
     } else if (item.kind === 'field') {
-      let sql = fieldSql(ctx, source, item.field);
-      if (item.cast) sql = `(${sql})::${item.cast}`;
-      const name = outputName(item);
-      columns.push(`${sql} as ${ident(name)}`);
-      outputs.push(name);
+      const { aggregate } = item;
+      if (aggregate) {
+        let sql =
+          item.field.column === '*' && item.field.json.length === 0
+            ? '*'
+            : fieldSql(ctx, source, item.field);
+        if (item.cast) sql = `(${sql})::${item.cast}`;
+        sql = `${aggregate.fn}(${sql})`;
+        if (aggregate.cast) sql = `(${sql})::${aggregate.cast}`;
+        add(sql, item.alias ?? aggregate.fn, false);
+      } else {
+        let sql = fieldSql(ctx, source, item.field);
+        if (item.cast) sql = `(${sql})::${item.cast}`;
+        add(sql, outputName(item), aggregated);
+      }
     } else {
       const name = item.alias ?? item.relation;
       // Filters name an embed by its alias, or by its relation when that is not ambiguous.
@@ -383,8 +427,9 @@ function buildNode(
       );
       joined.push(embed.ref);
       named.set(name, embed.ref);
-      columns.push(...embed.columns);
-      outputs.push(...embed.outputs);
+      for (const [sql, out] of embed.columns) {
+        add(aggregated ? `to_jsonb(${sql})` : sql, out, aggregated);
+      }
     }
   }
   for (const name of children.keys()) {
@@ -396,6 +441,7 @@ function buildNode(
   return {
     columns: columns.length > 0 || embedded ? columns : ['null'],
     outputs,
+    groupBy: groupBy.length > 0 ? ` group by ${groupBy.join(', ')}` : '',
     joins: joined.map((ref) => ref.join),
     where,
     order,
@@ -442,5 +488,5 @@ export function buildRead(
   const body = options.scalarColumn
     ? `coalesce(json_agg(_pgrst_t.${ident(options.scalarColumn)}), '[]')::text`
     : bodySql(options.format ?? 'json', '_pgrst_t');
-  return `${options.prefix ?? ''}select ${total} as total, count(*)::int as page_total, ${body} as body from (select ${node.columns.join(', ')} from ${source.from}${node.joins.join('')}${whereClause}${node.order}${node.paging}) _pgrst_t`;
+  return `${options.prefix ?? ''}select ${total} as total, count(*)::int as page_total, ${body} as body from (select ${node.columns.join(', ')} from ${source.from}${node.joins.join('')}${whereClause}${node.groupBy}${node.order}${node.paging}) _pgrst_t`;
 }

@@ -84,8 +84,11 @@ export interface RestService {
   schema: SchemaCache;
 }
 
-export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'log'>): RestService {
+export function createRestService(
+  deps: Pick<GatewayDeps, 'config' | 'db' | 'verifier' | 'log'>,
+): RestService {
   const { db, log } = deps;
+  const queryOptions = { aggregates: deps.config.restAggregatesEnabled };
   const schema = createSchemaCache(db, log);
   const app = new Hono<RestEnv>();
 
@@ -252,7 +255,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     return respond(c, 'one-statement', async (tx, snapshot) => {
       const { read } = parseQuery(searchParams(c));
       applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
-      const ctx = new QueryContext(snapshot, new Params());
+      const ctx = new QueryContext(snapshot, new Params(), queryOptions);
       const source = relationSource(ctx, name);
       const sql = buildRead(ctx, source, read, { count: prefs.count, format: media.format });
       const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
@@ -307,7 +310,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
     return respond(c, bounded ? 'transaction' : 'one-statement', async (tx, snapshot) => {
       const search = searchParams(c);
       const { read } = parseQuery(search);
-      const ctx = new QueryContext(snapshot, new Params());
+      const ctx = new QueryContext(snapshot, new Params(), queryOptions);
       const relation = snapshot.relations.get(name);
       if (!relation) throw unknownRelation(name);
       const wantRows = prefs.returnMode !== 'minimal' || singular;
@@ -431,7 +434,7 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
       applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
       // GET must not change data, as in PostgREST.
       if (method !== 'POST') await tx.query('set transaction read only');
-      const ctx = new QueryContext(snapshot, new Params());
+      const ctx = new QueryContext(snapshot, new Params(), queryOptions);
       const query = buildRpc(ctx, call, args, read, { count: prefs.count, format: media.format });
       const { rows } = await tx.query<ReadResultRow>(query.sql, ctx.params.values);
       if (query.shape === 'void') return c.body(null, 204);
@@ -468,6 +471,8 @@ export function createRestService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'l
   return { app, schema };
 }
 
-export function restService(deps: Pick<GatewayDeps, 'db' | 'verifier' | 'log'>): Hono<RestEnv> {
+export function restService(
+  deps: Pick<GatewayDeps, 'config' | 'db' | 'verifier' | 'log'>,
+): Hono<RestEnv> {
   return createRestService(deps).app;
 }

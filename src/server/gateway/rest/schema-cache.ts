@@ -54,6 +54,8 @@ export interface RoutineDef {
   outputs: Column[];
   /** The public relation whose row type the function returns, for embedding. */
   returnRelation: string | undefined;
+  /** The public relation whose row type the first input is (computed fields take one). */
+  firstArgRelation: string | undefined;
   volatility: 'i' | 's' | 'v';
 }
 
@@ -62,6 +64,11 @@ export interface SchemaSnapshot {
   foreignKeys: ForeignKey[];
   /** What embedding can follow, by the relation it starts from. */
   relationships: Map<string, Relationship[]>;
+  /**
+   * Computed fields by relation, then name: functions whose one input is the relation's row
+   * and that return one value (PostgREST's "computed fields"), usable like columns.
+   */
+  computedFields: Map<string, Map<string, RoutineDef>>;
   functions: Map<string, RoutineDef[]>;
 }
 
@@ -85,6 +92,7 @@ interface FunctionRow extends Record<string, unknown> {
   return_typtype: string;
   return_relid: number;
   return_relname: string | null;
+  first_arg_relname: string | null;
   return_columns: Column[] | null;
   arg_defaults: number;
   volatility: 'i' | 's' | 'v';
@@ -137,6 +145,10 @@ select p.proname as name, p.proretset as returns_set,
   t.typrelid::int as return_relid,
   (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
     where rc.oid = t.typrelid and rn.nspname = $1) as return_relname,
+  (select rc.relname from pg_type at
+    join pg_class rc on rc.oid = at.typrelid
+    join pg_namespace rn on rn.oid = rc.relnamespace
+    where at.oid = p.proargtypes[0] and rn.nspname = $1) as first_arg_relname,
   (select json_agg(json_build_object(
       'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
       'notNull', false, 'hasDefault', false) order by a.attnum)
@@ -181,6 +193,7 @@ function toRoutine(row: FunctionRow): RoutineDef {
     returnKind,
     outputs,
     returnRelation: row.return_relname ?? undefined,
+    firstArgRelation: row.first_arg_relname ?? undefined,
     volatility: row.volatility,
   };
 }
@@ -247,6 +260,7 @@ export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<Sc
   const snapshot: SchemaSnapshot = {
     relations: new Map(),
     relationships: new Map(),
+    computedFields: new Map(),
     foreignKeys: foreignKeys.rows.map((r) => ({
       name: r.name,
       fromRelation: r.from_relation,
@@ -275,6 +289,18 @@ export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<Sc
     const overloads = snapshot.functions.get(routine.name) ?? [];
     overloads.push(routine);
     snapshot.functions.set(routine.name, overloads);
+    const owner = routine.firstArgRelation;
+    if (
+      owner &&
+      routine.inputs.length - routine.defaults <= 1 &&
+      routine.inputs.length >= 1 &&
+      !routine.returnsSet &&
+      routine.returnKind !== 'void'
+    ) {
+      const fields = snapshot.computedFields.get(owner) ?? new Map<string, RoutineDef>();
+      fields.set(routine.name, routine);
+      snapshot.computedFields.set(owner, fields);
+    }
   }
   return snapshot;
 }
