@@ -7,12 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import {
-  firstNonPublic,
-  hostAddresses,
-  isAllowListed,
-  pinnedLookup,
-} from '../net/target-guard';
+import { firstNonPublic, hostAddresses, isAllowListed, pinnedLookup } from '../net/target-guard';
 import { MAX_SAML_XML_BYTES } from './saml';
 
 export class MetadataFetchError extends Error {
