@@ -1,10 +1,18 @@
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { adaptTestLesson } from '../adapt-test-lesson';
-import { encodeMp3, lessonAudio, speak, spokenSentences, type Narratable } from './audio';
+import {
+  encodeMp3,
+  lessonAudio,
+  speak,
+  speechBounds,
+  spokenSentences,
+  type Narratable,
+} from './audio';
 import { fliteText, fliteWav } from './flite';
 
 /** Frame headers of an MPEG audio stream: 11 sync bits set. */
@@ -56,6 +64,47 @@ function expectOrderedTimings(audio: Awaited<ReturnType<typeof lessonAudio>>, of
   expect(frameCount(audio.mp3)).toBeGreaterThan(audio.durationSeconds * 20);
 }
 
+/**
+ * How far a sentence's highlight may be from its voice: sound ahead of the picture becomes
+ * noticeable at about 45 ms (ITU-R BT.1359), and the check's own 10 ms windows add up to 10 ms.
+ */
+const TOLERANCE_SECONDS = 0.05;
+
+/**
+ * Decodes the MP3 as a player does and finds each sentence's speech by silence detection, between
+ * the midpoints of the pauses around its timing: every timing must start and end within the
+ * tolerance of the speech heard there.
+ */
+async function expectTimingsToFollowTheVoice(audio: Awaited<ReturnType<typeof lessonAudio>>) {
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  const decoded = decoder.decode(audio.mp3);
+  decoder.free();
+  const rate = decoded.sampleRate;
+  const pcm = Int16Array.from(decoded.channelData[0]!, (v) => Math.round(v * 32767));
+  const at = (seconds: number) => Math.min(pcm.length, Math.round(seconds * rate));
+  const drifts: string[] = [];
+  let largest = 0;
+  for (const [i, timing] of audio.sentences.entries()) {
+    const before = audio.sentences[i - 1];
+    const after = audio.sentences[i + 1];
+    const from = before ? (before.end + timing.start) / 2 : 0;
+    const to = after ? (timing.end + after.start) / 2 : pcm.length / rate;
+    const heard = speechBounds(pcm, rate, at(from), at(to));
+    expect(heard, `no speech heard for “${timing.text}”`).not.toBeNull();
+    const start = heard!.start / rate - timing.start;
+    const end = heard!.end / rate - timing.end;
+    largest = Math.max(largest, Math.abs(start), Math.abs(end));
+    if (Math.abs(start) > TOLERANCE_SECONDS || Math.abs(end) > TOLERANCE_SECONDS) {
+      drifts.push(
+        `${i} “${timing.text.slice(0, 30)}”: start ${start.toFixed(3)} s, end ${end.toFixed(3)} s`,
+      );
+    }
+  }
+  expect(drifts).toEqual([]);
+  return largest;
+}
+
 describe('lesson audio through Flite (Debian flite, installed by .ci/run)', () => {
   it('speaks a sentence with the slt voice as 16 kHz samples, and says so once', async () => {
     const { lines, log } = recordingLogger();
@@ -74,11 +123,12 @@ describe('lesson audio through Flite (Debian flite, installed by .ci/run)', () =
     expect(slow.samples.length / usual.samples.length).toBeGreaterThan(1.2);
   });
 
-  it('narrates the lesson with one timing per spoken sentence, in order', async () => {
+  it('narrates the lesson with one timing per spoken sentence, in order, on its voice', async () => {
     const of = lesson();
     const audio = await lessonAudio(of);
     expect(audio.voice).toBe('Flite slt');
     expectOrderedTimings(audio, of);
+    await expectTimingsToFollowTheVoice(audio);
   }, 60_000);
 
   it('gives Flite ASCII it can say instead of bytes it speaks as noise', () => {
@@ -131,13 +181,14 @@ describe('lesson audio without Flite (meSpeak fallback)', () => {
     expect(pcm.voice).toBe('meSpeak en/en-us');
   }, 30_000);
 
-  it('narrates the whole lesson with meSpeak when Flite is missing', async () => {
+  it('narrates the whole lesson with meSpeak when Flite is missing, timings on its voice', async () => {
     const of = lesson();
     const audio = await lessonAudio(of, {
       narration: { voice: 'flite', fliteBinary: '/nonexistent/flite' },
     });
     expect(audio.voice).toBe('meSpeak en/en-us');
     expectOrderedTimings(audio, of);
+    await expectTimingsToFollowTheVoice(audio);
     // Speech and encoding are CPU work in JavaScript; the two shared cores make it slow here.
   }, 60_000);
 });

@@ -17,7 +17,10 @@ export interface SentenceTiming {
   index: number;
   sectionId: string | null;
   text: string;
-  /** Seconds from the start of the MP3. */
+  /**
+   * Seconds from the start of the MP3 as a player decodes it, to the first and last sound of
+   * the sentence's speech (the pause around it belongs to no sentence).
+   */
   start: number;
   end: number;
 }
@@ -60,7 +63,21 @@ export interface AudioOptions {
 }
 
 const VOICE = 'en/en-us';
-const PAUSE_SECONDS = 0.35;
+/**
+ * Silence between two sentences' speech: the pause added, plus the margins kept around each
+ * sentence's speech (about 0.65 s; meSpeak's own trailing silence made it 0.7 s before 0519).
+ */
+const PAUSE_SECONDS = 0.55;
+const MARGIN_SECONDS = 0.05;
+/** A 10 ms window quieter than this RMS (about −40 dBFS) counts as silence. */
+const SILENCE_RMS = 300;
+const WINDOW_SECONDS = 0.01;
+/**
+ * lamejs's encoder delay (576 samples) and the MPEG decoder's (529) put every sound 1,105
+ * samples later in the decoded MP3 than in the samples encoded; lamejs writes no LAME tag
+ * saying so, so players (Chromium, ffmpeg) keep the delay and the timings must include it.
+ */
+export const MP3_DELAY_SAMPLES = 1105;
 const require = createRequire(import.meta.url);
 
 function loadEngine() {
@@ -189,6 +206,31 @@ export async function speak(
   return { ...result, voice };
 }
 
+/**
+ * The first and last sample of speech (windows louder than silence): Flite pads each sentence
+ * with about 0.3 s of silence before and 0.2 s after, meSpeak with 0.35 s after, and a
+ * highlight must follow the voice, not the padding. Null when the samples are all silence.
+ */
+export function speechBounds(
+  samples: Int16Array,
+  sampleRate: number,
+  from = 0,
+  to = samples.length,
+): { start: number; end: number } | null {
+  const window = Math.max(1, Math.round(WINDOW_SECONDS * sampleRate));
+  let start = -1;
+  let end = -1;
+  for (let at = from; at < to; at += window) {
+    const stop = Math.min(at + window, to);
+    let energy = 0;
+    for (let i = at; i < stop; i++) energy += samples[i]! * samples[i]!;
+    if (Math.sqrt(energy / (stop - at)) < SILENCE_RMS) continue;
+    if (start < 0) start = at;
+    end = stop;
+  }
+  return start < 0 ? null : { start, end };
+}
+
 const FRAME = 1152;
 
 export function encodeMp3(samples: Int16Array, sampleRate: number, kbps = 48): Uint8Array {
@@ -219,7 +261,7 @@ export async function lessonAudio(
   const { samples, sampleRate, sentences } = result;
   return {
     mp3: encodeMp3(samples, sampleRate, options.kbps),
-    durationSeconds: round(samples.length / sampleRate),
+    durationSeconds: round((samples.length + MP3_DELAY_SAMPLES) / sampleRate),
     sentences,
     voice,
   };
@@ -234,22 +276,30 @@ async function narrate(
   const sentences: SentenceTiming[] = [];
   let sampleRate = 0;
   let position = 0;
+  const delay = MP3_DELAY_SAMPLES;
   for (const [index, sentence] of spokenSentences(lesson).entries()) {
     const pcm = await voice.speak(sentence.text, wordsPerMinute);
     if (sampleRate && pcm.sampleRate !== sampleRate) {
       throw new Error(`${voice.name} changed its sample rate within one lesson.`);
     }
     sampleRate ||= pcm.sampleRate;
+    const margin = Math.round(MARGIN_SECONDS * sampleRate);
+    const speech = speechBounds(pcm.samples, sampleRate) ?? { start: 0, end: pcm.samples.length };
+    const kept = pcm.samples.subarray(
+      Math.max(0, speech.start - margin),
+      Math.min(pcm.samples.length, speech.end + margin),
+    );
+    const lead = speech.start - Math.max(0, speech.start - margin);
     const pause = new Int16Array(Math.round(PAUSE_SECONDS * sampleRate));
     sentences.push({
       index,
       sectionId: sentence.sectionId,
       text: sentence.text,
-      start: round(position / sampleRate),
-      end: round((position + pcm.samples.length) / sampleRate),
+      start: round((position + lead + delay) / sampleRate),
+      end: round((position + lead + speech.end - speech.start + delay) / sampleRate),
     });
-    parts.push(pcm.samples, pause);
-    position += pcm.samples.length + pause.length;
+    parts.push(kept, pause);
+    position += kept.length + pause.length;
   }
   const samples = new Int16Array(position);
   let at = 0;
