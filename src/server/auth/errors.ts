@@ -66,7 +66,8 @@ export type AuthErrorCode =
   | 'user_banned'
   | 'user_not_found'
   | 'validation_failed'
-  | 'weak_password';
+  | 'weak_password'
+  | 'web3_provider_disabled';
 
 export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
 
@@ -91,3 +92,17 @@ export const forbidden = (code: AuthErrorCode, message: string) =>
   new AuthError(403, code, message);
 export const notFound = (code: AuthErrorCode, message: string) => new AuthError(404, code, message);
 export const validation = (message: string) => new AuthError(400, 'validation_failed', message);
+
+/**
+ * GoTrue's refusal of an ID token (`grant_type=id_token`) is an OAuth error, not a coded one:
+ * 400 with `{ error, error_description }`, which supabase-js reports as the message.
+ */
+export class OAuthGrantError extends Error {
+  constructor(
+    public readonly error: string,
+    description: string,
+  ) {
+    super(description);
+    this.name = 'OAuthGrantError';
+  }
+}

@@ -78,6 +78,13 @@ export const tokenBody = z.looseObject({
   refresh_token: text,
   auth_code: text,
   code_verifier: text,
+  id_token: text,
+  access_token: text,
+  nonce: text,
+  provider: text,
+  client_id: text,
+  issuer: text,
+  link_identity: z.boolean().nullish(),
 });
 
 export const updateUserBody = z.looseObject({

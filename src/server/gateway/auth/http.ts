@@ -151,24 +151,33 @@ async function verifiedBearer(services: AuthServices, authorization: string | un
   }
 }
 
+/** The signed-in user an Authorization header names: a valid token whose session still exists. */
+export async function currentUser(
+  services: AuthServices,
+  authorization: string | undefined,
+): Promise<{ claims: JwtClaims; session: SessionRow; user: LoadedUser }> {
+  const claims = await verifiedBearer(services, authorization);
+  if (typeof claims.sub !== 'string' || claims.sub === '') {
+    throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  }
+  const session = await findSession(services.db, claims.session_id);
+  if (!session || session.user_id !== claims.sub || sessionExpiry(services.config, session)) {
+    throw new AuthError(
+      403,
+      'session_not_found',
+      'Session from session_id claim in JWT does not exist',
+    );
+  }
+  const user = await loadUser(services.db, claims.sub);
+  if (!user)
+    throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  return { claims, session, user };
+}
+
 /** Requires a signed-in user: a valid access token whose session still exists. */
 export function requireUser(services: AuthServices) {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const claims = await verifiedBearer(services, c.req.header('authorization'));
-    if (typeof claims.sub !== 'string' || claims.sub === '') {
-      throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
-    }
-    const session = await findSession(services.db, claims.session_id);
-    if (!session || session.user_id !== claims.sub || sessionExpiry(services.config, session)) {
-      throw new AuthError(
-        403,
-        'session_not_found',
-        'Session from session_id claim in JWT does not exist',
-      );
-    }
-    const user = await loadUser(services.db, claims.sub);
-    if (!user)
-      throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    const { claims, session, user } = await currentUser(services, c.req.header('authorization'));
     c.set('claims', claims);
     c.set('session', session);
     c.set('user', user);

@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { createUser } from '../../auth/accounts';
-import { AuthError, validation } from '../../auth/errors';
+import { AuthError, validation, type AuthErrorCode } from '../../auth/errors';
 import { issueAuthCodeFor } from '../../auth/flow-state';
 import { createOidcProvider, newOidcSecrets, type OidcClaims } from '../../auth/oidc';
 import { createSession } from '../../auth/sessions';
@@ -35,17 +35,30 @@ interface FlowRow {
   created_at: Date;
 }
 
-class CallbackError extends Error {
+/** A refusal of an IdP's sign-in, with GoTrue's code; the callback puts it in the redirect. */
+export class CallbackError extends Error {
   constructor(
-    public readonly code: string,
+    public readonly code: AuthErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
 
-/** Finds or creates the account an IdP login belongs to; links by verified email. */
-async function accountFor(
+/** Why an IdP sign-in may not create an account here, if it may not (sign-ups off, the beta gate). */
+export function newAccountsRefusal(services: AuthServices): string | undefined {
+  if (services.config.auth.disableSignup) return 'Signups not allowed for this instance';
+  if (services.config.billing.betaGate)
+    return 'Lyceum is in its beta: new accounts sign up with a coupon. Sign up with your email and coupon first; then this provider signs you in.';
+  return undefined;
+}
+
+/**
+ * Finds or creates the account an IdP login belongs to; links by verified email. Linked to an
+ * anonymous account, the identity makes it permanent (GoTrue's linkIdentityToUser), taking
+ * the IdP's verified address if the account has none and no one else has it.
+ */
+export async function accountFor(
   tx: Queryable,
   provider: string,
   claims: OidcClaims,
@@ -84,6 +97,16 @@ async function accountFor(
       );
     }
     await upsertIdentity(linkUserId);
+    const verified = claims.email && claims.emailVerified ? claims.email : null;
+    const holder = verified ? await findUserByEmail(tx, verified) : undefined;
+    await tx.query(
+      `update auth.users set is_anonymous = false,
+         email = coalesce(email, $2), email_confirmed_at = case when email is null and $2::text is not null then now() else email_confirmed_at end,
+         raw_app_meta_data = raw_app_meta_data || jsonb_build_object('provider', $3::text),
+         updated_at = now()
+       where id = $1 and is_anonymous`,
+      [linkUserId, holder ? null : verified, provider],
+    );
     return linkUserId;
   }
   if (identity) {
@@ -247,11 +270,7 @@ export function identityRoutes(services: AuthServices) {
           flow.provider,
           claims,
           flow.link_user_id,
-          services.config.auth.disableSignup
-            ? 'Signups not allowed for this instance'
-            : services.config.billing.betaGate
-              ? 'Lyceum is in its beta: new accounts sign up with a coupon. Sign up with your email and coupon first; then this provider signs you in.'
-              : undefined,
+          newAccountsRefusal(services),
         );
         const user = await findUserById(tx, userId);
         if (!user || isBanned(user)) throw new CallbackError('user_banned', 'User is banned');

@@ -3,7 +3,7 @@
  * 2.119 uses it. One sub-app per concern; errors in GoTrue's 2024-01-01 format.
  */
 import { Hono } from 'hono';
-import { AuthError } from '../../auth/errors';
+import { AuthError, OAuthGrantError } from '../../auth/errors';
 import { createMailer, type Mailer } from '../../auth/mail';
 import { dummyPasswordHash } from '../../auth/passwords';
 import { createAuthRateLimits, type AuthRateLimits } from '../../auth/rate-limits';
@@ -118,6 +118,9 @@ export function authService(services: AuthServices) {
       }
       const { retry_after: _retry, ...extra } = error.extra;
       return c.json({ code: error.code, message: error.message, ...extra }, error.status as 400);
+    }
+    if (error instanceof OAuthGrantError) {
+      return c.json({ error: error.error, error_description: error.message }, 400);
     }
     services.gateway.log.error('auth service error', {
       method: c.req.method,

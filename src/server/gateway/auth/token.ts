@@ -1,7 +1,8 @@
-/** `POST /token`: password, refresh_token and pkce grants. */
+/** `POST /token`: password, refresh_token, pkce and id_token grants; web3 refused. */
 import { Hono } from 'hono';
 import { AuthError, validation } from '../../auth/errors';
 import { exchangeAuthCode } from '../../auth/flow-state';
+import { createOidcProvider } from '../../auth/oidc';
 import {
   clearPasswordFailures,
   passwordLockedError,
@@ -12,6 +13,7 @@ import { verifyPassword } from '../../auth/passwords';
 import { createSession, refreshSession } from '../../auth/sessions';
 import { findUserByEmail, isBanned, normalizeEmail } from '../../auth/users';
 import { authJson, tokenBody } from './bodies';
+import { idTokenGrant } from './id-token';
 import { clientInfo, optionalString, type AuthEnv, type AuthServices } from './http';
 
 const amrForFlow = {
@@ -25,6 +27,7 @@ const amrForFlow = {
 
 export function tokenRoutes(services: AuthServices) {
   const app = new Hono<AuthEnv>();
+  const oidc = createOidcProvider(services.config);
 
   async function recordFailure(
     email: string | undefined,
@@ -110,11 +113,17 @@ export function tokenRoutes(services: AuthServices) {
       return c.json(session);
     }
 
-    throw new AuthError(
-      400,
-      'validation_failed',
-      'unsupported_grant_type: use password, refresh_token or pkce',
-    );
+    if (grant === 'id_token') {
+      services.limits.hit('sign_in', client.ip);
+      return c.json(await idTokenGrant(services, oidc, c, body));
+    }
+
+    // No wallet sign-in: accounts here belong to people a university knows, not to keys.
+    if (grant === 'web3') {
+      throw new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
+    }
+
+    throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   });
 
   return app;
