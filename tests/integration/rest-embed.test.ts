@@ -52,6 +52,12 @@ create function public.re_label(public.re_books) returns text language sql stabl
   as $$ select $1.title || ' (' || $1.year || ')' $$;
 create function public.re_decade(b public.re_books) returns int language sql immutable
   as $$ select (b.year / 10) * 10 $$;
+create function public.re_first_chapter(public.re_books) returns setof public.re_chapters
+  rows 1 language sql stable as $$
+    select * from public.re_chapters where book_id = $1.id order by position limit 1
+  $$;
+create function public.re_edited(public.re_authors) returns setof public.re_books
+  language sql stable as $$ select * from public.re_books where editor_id = $1.id $$;
 create view public.re_book_list as select id as book_id, title, author_id from public.re_books;
 create view public.re_recent_books as select * from public.re_book_list where book_id > 1;
 insert into public.re_authors values (1, 'Ada', null), (2, 'Grace', 1), (3, 'Hedy', 1), (4, 'Joan', 2);
@@ -492,6 +498,31 @@ describe.each(databaseKinds)('REST embedding on %s', (kind) => {
       .select('name, re_books(re_decade)');
     expect(written.error).toBeNull();
     expect(written.data).toEqual([{ name: 'East', re_books: [{ re_decade: 1950 }] }]);
+  });
+
+  it('embeds computed relationships: functions of the row returning rows', async () => {
+    const { data, error } = await db
+      .from('re_books')
+      .select('title, first:re_first_chapter(title)')
+      .in('id', [1, 4])
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { title: 'Engines', first: { title: 'Notes' } },
+      { title: 'Radio', first: null },
+    ]);
+    const edited = await db
+      .from('re_authors')
+      .select('name, re_edited!inner(title, re_chapters(position))')
+      .gt('re_edited.year', 1900)
+      .order('position', { referencedTable: 're_edited.re_chapters' });
+    expect(edited.error).toBeNull();
+    expect(edited.data).toEqual([
+      {
+        name: 'Ada',
+        re_edited: [{ title: 'Cobol', re_chapters: [{ position: 1 }, { position: 2 }] }],
+      },
+    ]);
   });
 
   it('answers a select nested too deep with a 400, and still serves the next request', async () => {

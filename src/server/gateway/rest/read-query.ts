@@ -311,11 +311,15 @@ function embedJoin(
   if (!parent.relation) throw noRelationship(parent.label, item.relation, item.hint, null);
   const rel = findRelationship(ctx.schema.relationships, parent.relation, item.relation, item.hint);
   const target = relationSource(ctx, rel.foreignTable);
+  if (rel.function !== undefined) {
+    // A computed relationship's rows are the function's result on the parent's row.
+    target.from = `${qualified(rel.function)}(${parent.alias}::${qualified(parent.relation)}) ${target.alias}`;
+  }
   const childScope = scope ?? emptyEmbedScope();
   const node = buildNode(ctx, target, item.select, childScope, childScope.embeds, true);
   const link = joinConditions(ctx, parent, target, rel);
   const where = [...link.conditions, ...node.where];
-  const inner = `select ${node.columns.join(', ')} from ${target.from}${link.from}${node.joins.join('')} where ${where.join(' and ')}${node.groupBy}${node.order}${node.paging}`;
+  const inner = `select ${node.columns.join(', ')} from ${target.from}${link.from}${node.joins.join('')} where ${where.length > 0 ? where.join(' and ') : 'true'}${node.groupBy}${node.order}${node.paging}`;
   const alias = ctx.nextAlias();
   const row = ctx.nextAlias();
   const toOne = isToOne(rel);

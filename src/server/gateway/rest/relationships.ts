@@ -38,6 +38,16 @@ export interface Relationship {
   foreignIsView: boolean;
   /** A one-to-one from the referenced side (the key's inverse). */
   parentSide: boolean;
+  /** A computed relationship: this function, called on the origin's row, gives the rows. */
+  function?: string;
+}
+
+/** A function taking one relation's row and returning another's rows (or one of them). */
+export interface ComputedInput {
+  name: string;
+  from: string;
+  to: string;
+  single: boolean;
 }
 
 export interface KeyInput {
@@ -91,6 +101,7 @@ export function discoverRelationships(
   relations: ReadonlyMap<string, RelationInput>,
   keys: readonly KeyInput[],
   viewSources: readonly ViewColumnSource[],
+  computed: readonly ComputedInput[] = [],
 ): Map<string, Relationship[]> {
   const isView = (name: string) => relations.get(name)?.kind === 'view';
   const direct: Relationship[] = keys
@@ -188,8 +199,22 @@ export function discoverRelationships(
     parentSide: rel.cardinality === 'one-to-one',
   }));
 
+  const functions: Relationship[] = computed
+    .filter((fn) => relations.has(fn.from) && relations.has(fn.to))
+    .map((fn) => ({
+      table: fn.from,
+      foreignTable: fn.to,
+      cardinality: fn.single ? 'many-to-one' : 'one-to-many',
+      constraint: fn.name,
+      columns: [],
+      isSelf: fn.from === fn.to,
+      foreignIsView: isView(fn.to),
+      parentSide: false,
+      function: fn.name,
+    }));
+
   const byOrigin = new Map<string, Relationship[]>();
-  for (const rel of [...manyToOne, ...manyToMany, ...inverse]) {
+  for (const rel of [...manyToOne, ...manyToMany, ...inverse, ...functions]) {
     byOrigin.set(rel.table, [...(byOrigin.get(rel.table) ?? []), rel]);
   }
   return byOrigin;
@@ -217,7 +242,9 @@ export function findRelationship(
 ): Relationship {
   const own = all.get(origin) ?? [];
   const matches = own.filter((rel) => {
-    const keyed = rel.cardinality !== 'many-to-many';
+    // A computed relationship is named by its function, whatever the hint.
+    if (rel.function !== undefined) return rel.function === target;
+    const keyed = rel.cardinality !== 'many-to-many' && rel.columns.length > 0;
     const constraintIs = (name: string) => keyed && rel.constraint === name;
     const originColumnIs = (name: string) => keyed && singleColumn(rel.columns, 0) === name;
     const foreignColumnIs = (name: string) => keyed && singleColumn(rel.columns, 1) === name;

@@ -56,6 +56,8 @@ export interface RoutineDef {
   returnRelation: string | undefined;
   /** The public relation whose row type the first input is (computed fields take one). */
   firstArgRelation: string | undefined;
+  /** The planner's row estimate (`ROWS`); a set function declared `ROWS 1` embeds to-one. */
+  estimatedRows: number;
   volatility: 'i' | 's' | 'v';
 }
 
@@ -95,6 +97,7 @@ interface FunctionRow extends Record<string, unknown> {
   first_arg_relname: string | null;
   return_columns: Column[] | null;
   arg_defaults: number;
+  estimated_rows: number;
   volatility: 'i' | 's' | 'v';
   args: FunctionArg[];
 }
@@ -155,6 +158,7 @@ select p.proname as name, p.proretset as returns_set,
     from pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped)
     as return_columns,
   p.pronargdefaults::int as arg_defaults, p.provolatile::text as volatility,
+  p.prorows::float8 as estimated_rows,
   coalesce((select json_agg(json_build_object(
       'name', coalesce(p.proargnames[a.ord], ''),
       'type', format_type(a.typ, null),
@@ -194,6 +198,7 @@ function toRoutine(row: FunctionRow): RoutineDef {
     outputs,
     returnRelation: row.return_relname ?? undefined,
     firstArgRelation: row.first_arg_relname ?? undefined,
+    estimatedRows: row.estimated_rows,
     volatility: row.volatility,
   };
 }
@@ -279,13 +284,25 @@ export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<Sc
       uniqueKeys: row.uniques ?? [],
     });
   }
+  const routines = functions.rows.map(toRoutine);
   snapshot.relationships = discoverRelationships(
     snapshot.relations,
     snapshot.foreignKeys,
     viewColumnSources(relations.rows),
+    routines.flatMap((r) =>
+      r.inputs.length === 1 && r.firstArgRelation && r.returnRelation
+        ? [
+            {
+              name: r.name,
+              from: r.firstArgRelation,
+              to: r.returnRelation,
+              single: !r.returnsSet || r.estimatedRows === 1,
+            },
+          ]
+        : [],
+    ),
   );
-  for (const row of functions.rows) {
-    const routine = toRoutine(row);
+  for (const routine of routines) {
     const overloads = snapshot.functions.get(routine.name) ?? [];
     overloads.push(routine);
     snapshot.functions.set(routine.name, overloads);
