@@ -147,7 +147,7 @@ export const docPage: DocPage = {
             },
             {
               title: 'Roll out',
-              text: 'Start single sign-on from your portal with `signInWithSSO` (below). An existing account with the same email is linked on its first SSO sign-in if it is already a member of your organization; otherwise it keeps its password.',
+              text: 'Learners choose **Sign in with SSO** on the sign-in page and type their university email (or its domain); your portal can also start it with `signInWithSSO` (below). An existing account with the same email is linked on its first SSO sign-in if it is already a member of your organization; otherwise it keeps its password.',
             },
           ],
         },
