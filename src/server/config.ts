@@ -116,6 +116,13 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   /** Path-style URLs (endpoint/bucket/key); the default when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: booleanFlag,
+  /** Storage's `/render/image` (upstream's name); on by default here. */
+  IMAGE_TRANSFORMATION_ENABLED: booleanFlag,
+  /** Transformed width and height are clamped to this (upstream's IMG_LIMITS_MAX_SIZE). */
+  IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE: z.coerce.number().int().min(1).max(10000).default(2500),
+  /** Largest source file transformed, in bytes, and largest source resolution, in megapixels. */
+  IMAGE_TRANSFORMATION_MAX_SOURCE_BYTES: z.coerce.number().int().min(1).default(25_000_000),
+  IMAGE_TRANSFORMATION_MAX_RESOLUTION_MP: z.coerce.number().min(0.01).max(1000).default(50),
   /**
    * The study coach's model providers (decision 0201): A for Personal mode (a mid-size model),
    * B for General mode (a small model, and a larger one of B when it fails or times out).
@@ -219,6 +226,13 @@ function toConfig(env: z.infer<typeof schema>) {
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
     storageBackend: storageBackend(env),
+    imageTransformation: {
+      enabled: env.IMAGE_TRANSFORMATION_ENABLED ?? true,
+      maxDimension: env.IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE,
+      maxSourceBytes: env.IMAGE_TRANSFORMATION_MAX_SOURCE_BYTES,
+      maxSourcePixels: Math.round(env.IMAGE_TRANSFORMATION_MAX_RESOLUTION_MP * 1_000_000),
+      cacheDir: path.join(dataDir, 'storage', 'renders'),
+    },
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     embeddedFsync: env.EMBEDDED_FSYNC,

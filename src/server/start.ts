@@ -57,7 +57,12 @@ export async function prepareDatabase(
   const rateLimiter = createRateLimiter(config.apiRateLimitPerSecond);
   const coupons = config.billing.couponAttemptsPer10Minutes;
   const couponAttempts = createRateLimiter(coupons / 600, undefined, coupons);
-  const storage = createStorage({ db, blobs: await createBlobStore(config), keys });
+  const storage = createStorage({
+    db,
+    blobs: await createBlobStore(config),
+    keys,
+    images: config.imageTransformation,
+  });
   const removed = await storage.prepare();
   if (removed > 0) log.info('removed stale upload files', { removed });
   const dataRoom = createDataRoomServices({ db, config, log, storage });

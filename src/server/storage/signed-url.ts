@@ -18,20 +18,26 @@ export function checkExpiresIn(value: unknown): number {
   return n;
 }
 
-/** The path part storage-js appends to `{url}/storage/v1`. */
+/**
+ * The path part storage-js appends to `{url}/storage/v1`. With `transformations` (as
+ * `transformToString` writes them) the URL renders the image so transformed, as upstream's
+ * signed URLs with a `transform` do; the token fixes them, so a holder cannot ask for others.
+ */
 export async function signObjectUrl(
   keys: Pick<KeySet, 'current'>,
   bucket: string,
   key: string,
   expiresIn: number,
+  transformations?: string,
 ): Promise<string> {
   const url = `${bucket}/${key}`;
-  const token = await new jose.SignJWT({ url })
+  const token = await new jose.SignJWT(transformations ? { url, transformations } : { url })
     .setProtectedHeader({ alg: keys.current.alg, kid: keys.current.kid, typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
     .sign(keys.current.privateKey);
-  return `/object/sign/${encodeKey(url)}?token=${token}`;
+  const route = transformations ? 'render/image' : 'object';
+  return `/${route}/sign/${encodeKey(url)}?token=${token}`;
 }
 
 /** Percent-encodes each segment, keeping the slashes that separate them. */
@@ -62,12 +68,15 @@ export async function verifyObjectToken(
   token: string | undefined,
   bucket: string,
   key: string,
-): Promise<void> {
+): Promise<{ transformations?: string }> {
   const payload = await verifySignedToken(keys, token);
   if (payload.url !== `${bucket}/${key}`)
     throw storageErrors.invalidSignature('Invalid signature: the token is for another object');
   if (payload.use === UPLOAD_USE)
     throw storageErrors.invalidSignature('Invalid signature: the token is for an upload');
+  return typeof payload.transformations === 'string'
+    ? { transformations: payload.transformations }
+    : {};
 }
 
 const UPLOAD_USE = 'upload';

@@ -17,6 +17,12 @@ import type { Database } from '../db/types';
 import type { KeySet } from '../keys/key-store';
 import { readAll, type BlobStore } from './blob-store';
 import { StorageError } from './errors';
+import {
+  createImageRenderer,
+  withRenderCleanup,
+  type ImageRenderer,
+  type ImageTransformSettings,
+} from './image-transform';
 import { createLocalBlobStore } from './local-blob-store';
 import {
   createBucket,
@@ -54,6 +60,8 @@ export interface StoredObject {
 export interface Storage {
   /** The operations' dependencies, for the HTTP service, which runs them as the caller. */
   readonly core: StorageCore;
+  /** Image transformations (`/render/image`); undefined when turned off. */
+  readonly images?: ImageRenderer;
   /**
    * Start-up: checks the backend is reachable and removes temp files of uploads a crash cut
    * short (older than an hour: nothing will finish them). Returns how many it removed.
@@ -90,6 +98,8 @@ export interface StorageDeps {
   keys?: Pick<KeySet, 'current'>;
   /** Largest object in bytes; default 50 MiB. */
   maxFileBytes?: number;
+  /** Image transformations' limits and cache; none are served without them or when disabled. */
+  images?: ImageTransformSettings;
 }
 
 /**
@@ -109,9 +119,10 @@ export async function createBlobStore(
 export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 export function createStorage(deps: StorageDeps): Storage {
+  const images = deps.images?.enabled ? createImageRenderer(deps.images, deps.blobs) : undefined;
   const core: StorageCore = {
     db: deps.db,
-    blobs: deps.blobs,
+    blobs: images ? withRenderCleanup(deps.blobs, images) : deps.blobs,
     maxFileBytes: deps.maxFileBytes ?? GLOBAL_MAX_FILE_BYTES,
   };
   const asSuperuser: Run = (fn) => deps.db.transaction(fn);
@@ -119,6 +130,7 @@ export function createStorage(deps: StorageDeps): Storage {
 
   return {
     core,
+    images,
 
     async prepare() {
       await core.blobs.check();

@@ -73,6 +73,8 @@ export const signBody = z.object({
   expiresIn: z.union([z.number(), z.string()]).optional(),
   /** Several paths in one bucket (`createSignedUrls`). */
   paths: z.array(z.string()).optional(),
+  /** Image transformation the URL renders; checked by `checkTransform`. */
+  transform: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const removeBody = z.object({

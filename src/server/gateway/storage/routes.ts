@@ -31,8 +31,15 @@ import {
   updateBucket,
   uploadObject,
   type BucketRow,
+  type ObjectRow,
   type Run,
 } from '../../storage/objects';
+import {
+  checkTransform,
+  transformFromString,
+  transformToString,
+  type Transform,
+} from '../../storage/image-transform';
 import { bucketFromSegment, checkObjectKey, splitBucketAndKey } from '../../storage/paths';
 import {
   checkExpiresIn,
@@ -53,9 +60,10 @@ import {
   updateBucketBody,
 } from './bodies';
 import { storageErrorBody, storageStatus } from './errors';
-import { serveObject } from './serve';
+import { serveObject, serveRendered } from './serve';
 
 const OBJECT_PREFIX = '/storage/v1/object/';
+const RENDER_PREFIX = '/storage/v1/render/image/';
 
 type StorageContext = Context<ApiEnv>;
 
@@ -252,8 +260,21 @@ export function storageRoutes(
       return c.json(results);
     }
     const { bucket, key } = splitBucketAndKey(rest);
+    // As upstream: with transformations off, a `transform` is ignored and the URL is the object's.
+    const transformations =
+      body.transform && deps.storage.images
+        ? transformToString(checkTransform(body.transform, 'body/transform'))
+        : undefined;
     await readObject(asCaller(claims), bucket, key);
-    return c.json({ signedURL: await signObjectUrl(deps.keys, bucket, key, expiresIn) });
+    return c.json({
+      signedURL: await signObjectUrl(
+        deps.keys,
+        bucket,
+        key,
+        expiresIn,
+        transformations || undefined,
+      ),
+    });
   });
 
   app.get('/object/sign/*', async (c) => {
@@ -318,6 +339,47 @@ export function storageRoutes(
     const { bucket, key } = splitBucketAndKey(objectPath(c));
     return download(c, await readObject(asCaller(claims), bucket, key));
   });
+
+  // Image transformations (storage-js `transform` options) ----------------------------------
+
+  const images = deps.storage.images;
+  if (images) {
+    /** The path after /render/image/ and a sub-route, percent-encoding intact. */
+    const renderPath = (c: StorageContext, after: string) =>
+      new URL(c.req.url).pathname.slice(RENDER_PREFIX.length + after.length);
+
+    const render = async (c: StorageContext, row: ObjectRow, transform: Transform) =>
+      serveRendered(row, await images.render(row, transform, c.req.header('accept')), {
+        download: c.req.query('download'),
+        ifNoneMatch: c.req.header('if-none-match'),
+      });
+
+    app.get('/render/image/public/*', async (c) => {
+      const transform = checkTransform(c.req.query(), 'querystring');
+      const { bucket, key } = splitBucketAndKey(renderPath(c, 'public/'));
+      return render(c, await readPublicObject(deps.db, bucket, key), transform);
+    });
+
+    app.get('/render/image/authenticated/*', async (c) => {
+      const claims = await authenticate(c);
+      const transform = checkTransform(c.req.query(), 'querystring');
+      const { bucket, key } = splitBucketAndKey(renderPath(c, 'authenticated/'));
+      return render(c, await readObject(asCaller(claims), bucket, key), transform);
+    });
+
+    // The token fixes the transformation; query options other than `download` are ignored.
+    app.get('/render/image/sign/*', async (c) => {
+      const { bucket, key } = splitBucketAndKey(renderPath(c, 'sign/'));
+      const { transformations } = await verifyObjectToken(
+        deps.keys,
+        c.req.query('token'),
+        bucket,
+        key,
+      );
+      const row = await readObject(superuser, bucket, key);
+      return render(c, row, transformFromString(transformations ?? ''));
+    });
+  }
 
   // Objects: upload, update, delete ----------------------------------------------------------
 

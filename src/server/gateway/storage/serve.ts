@@ -6,6 +6,7 @@
 import { Readable } from 'node:stream';
 import type { BlobStore } from '../../storage/blob-store';
 import { storageErrors } from '../../storage/errors';
+import type { RenderedImage } from '../../storage/image-transform';
 import type { ObjectRow } from '../../storage/objects';
 import { storageErrorBody } from './errors';
 
@@ -101,4 +102,38 @@ export async function serveObject(
     ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
     : (Readable.toWeb(bytes) as ReadableStream<Uint8Array>);
   return new Response(body, { status: range ? 206 : 200, headers });
+}
+
+/**
+ * Sends a transformed image with the object's caching headers, its own ETag (one per variant),
+ * upstream's `X-Transformations`, and `Vary: Accept` when the format followed the client's.
+ */
+export function serveRendered(
+  row: ObjectRow,
+  image: RenderedImage,
+  options: Omit<ServeOptions, 'range'>,
+): Response {
+  const headers = new Headers({
+    'Content-Type': image.contentType,
+    'Cache-Control': row.metadata.cacheControl || 'no-cache',
+    ETag: image.eTag,
+    'Last-Modified': new Date(row.updated_at).toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (image.transformations) headers.set('X-Transformations', image.transformations);
+  if (image.variesByAccept) headers.set('Vary', 'Accept');
+  if (options.download !== undefined)
+    headers.set(
+      'Content-Disposition',
+      contentDisposition(options.download || row.name.split('/').pop() || 'download'),
+    );
+  if (etagMatches(options.ifNoneMatch, image.eTag))
+    return new Response(null, { status: 304, headers });
+  headers.set('Content-Length', String(image.bytes.byteLength));
+  const body = new Uint8Array(
+    image.bytes.buffer as ArrayBuffer,
+    image.bytes.byteOffset,
+    image.bytes.byteLength,
+  );
+  return new Response(body, { status: 200, headers });
 }
