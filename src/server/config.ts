@@ -41,6 +41,12 @@ const schema = z.object({
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
   /** Aggregates in REST `select` (`count()`, `col.sum()`), off by default as in PostgREST. */
   REST_AGGREGATES_ENABLED: booleanFlag,
+  /** PostgREST's db-max-rows: the most rows one REST read answers; unset, no cap. */
+  REST_MAX_ROWS: optionalString
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().int().min(1).optional()),
+  /** PostgREST's db-plan-enabled: `Accept: application/vnd.pgrst.plan` answers the plan. */
+  REST_PLAN_ENABLED: booleanFlag,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Directory of the built web app. */
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -244,6 +250,7 @@ function toConfig(env: z.infer<typeof schema>) {
     serviceRoleKey: env.SERVICE_ROLE_KEY,
     apiRateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
     restAggregatesEnabled: env.REST_AGGREGATES_ENABLED ?? false,
+    rest: { maxRows: env.REST_MAX_ROWS, planEnabled: env.REST_PLAN_ENABLED ?? false },
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     /** X-Forwarded-For entries believed, counted from the right; 0 trusts only the peer. */

@@ -1,11 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseKinds,
   startTestServer,
   testClient,
   type TestServer,
 } from '../support/test-server';
+import { untilFresh, waitForRelation } from '../support/rest-fixtures';
 
 /** Fixture tables carry an `rr_` prefix so they never meet the product's own migrations. */
 const fixture = `
@@ -37,34 +38,6 @@ insert into public.rr_lessons values
   (1, 1, 2, 'Groups'), (2, 1, 1, 'Sets'), (3, 2, 1, 'Cells'), (4, 3, 1, 'Atoms');
 notify pgrst, 'reload schema';
 `;
-
-/**
- * Asks again until the answer is no longer `stale`: the schema cache reloads when the NOTIFY
- * arrives, which under load takes as long as it takes. Bounded only by the test's own timeout;
- * an answer that is neither stale nor wanted is returned for the test to judge.
- */
-async function untilFresh<T>(ask: () => PromiseLike<T>, stale: (answer: T) => boolean): Promise<T> {
-  return vi.waitFor(
-    async () => {
-      const answer = await ask();
-      if (stale(answer)) throw new Error('the schema cache has not reloaded yet');
-      return answer;
-    },
-    { timeout: 25_000, interval: 50 },
-  );
-}
-
-/** Waits until the REST service's schema cache sees a relation created by the test. */
-async function waitForRelation(server: TestServer, relation: string) {
-  const response = await untilFresh(
-    () =>
-      fetch(`${server.url}/rest/v1/${relation}?limit=0`, {
-        headers: { apikey: server.serviceRoleKey },
-      }),
-    (answer) => answer.status === 404,
-  );
-  expect(response.status).toBe(200);
-}
 
 describe.each(databaseKinds)('REST reads on %s', (kind) => {
   let server: TestServer;
@@ -190,7 +163,7 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     expect(head.count).toBe(2);
     expect(head.data).toBeNull();
 
-    const none = await db.from('rr_courses').select('id', { count: 'planned' }).eq('id', 42);
+    const none = await db.from('rr_courses').select('id', { count: 'exact' }).eq('id', 42);
     expect(none.count).toBe(0);
     expect(none.data).toEqual([]);
 

@@ -482,15 +482,49 @@ export function buildRead(
   ctx: QueryContext,
   source: Source,
   request: ReadRequest,
-  options: { count: boolean; prefix?: string; scalarColumn?: string; format?: BodyFormat },
+  options: {
+    count: boolean;
+    /** Count at most this many rows (`count=estimated` stops once past REST_MAX_ROWS). */
+    countLimit?: number;
+    prefix?: string;
+    scalarColumn?: string;
+    format?: BodyFormat;
+  },
 ): string {
   const node = buildNode(ctx, source, request.select, request.root, request.embeds, false);
   const whereClause = node.where.length > 0 ? ` where ${node.where.join(' and ')}` : '';
-  const total = options.count
-    ? `(select count(*) from ${source.from}${node.filteringJoins.join('')}${whereClause})::int`
-    : 'null::int';
+  const matched = `from ${source.from}${node.filteringJoins.join('')}${whereClause}`;
+  const total = !options.count
+    ? 'null::int'
+    : options.countLimit === undefined
+      ? `(select count(*) ${matched})::int`
+      : `(select count(*) from (select 1 ${matched} limit ${ctx.params.add(options.countLimit)}::bigint) _pgrst_c)::int`;
   const body = options.scalarColumn
     ? `coalesce(json_agg(_pgrst_t.${ident(options.scalarColumn)}), '[]')::text`
     : bodySql(options.format ?? 'json', '_pgrst_t');
   return `${options.prefix ?? ''}select ${total} as total, count(*)::int as page_total, ${body} as body from (select ${node.columns.join(', ')} from ${source.from}${node.joins.join('')}${whereClause}${node.groupBy}${node.order}${node.paging}) _pgrst_t`;
+}
+
+/**
+ * `count=planned`: the planner's estimate of the rows the read matches, unpaged, as PostgREST
+ * takes it (the top plan node's "Plan Rows" of `EXPLAIN (FORMAT JSON)`). The caller's policies
+ * are in that plan, so the estimate is of the rows the caller may see. The read is explained
+ * whole but unpaged, so every parameter it binds is one it uses; its embeds are joined one row
+ * per parent and do not change the estimate.
+ */
+export function buildCountPlan(ctx: QueryContext, source: Source, request: ReadRequest): string {
+  const root = { ...request.root, limit: undefined, offset: undefined };
+  const node = buildNode(ctx, source, request.select, root, request.embeds, false);
+  const whereClause = node.where.length > 0 ? ` where ${node.where.join(' and ')}` : '';
+  return `explain (format json) select ${node.columns.join(', ')} from ${source.from}${node.joins.join('')}${whereClause}${node.order}`;
+}
+
+/** The top plan node's row estimate from `EXPLAIN (FORMAT JSON)` output (parsed or as text). */
+export function planRows(plan: unknown): number {
+  const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const rows = (parsed as Array<{ Plan?: { 'Plan Rows'?: unknown } }> | undefined)?.[0]?.Plan?.[
+    'Plan Rows'
+  ];
+  if (typeof rows !== 'number') throw new Error('EXPLAIN gave no row estimate');
+  return Math.round(rows);
 }

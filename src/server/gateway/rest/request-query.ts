@@ -129,7 +129,9 @@ export function parseQuery(
 export interface Preferences {
   returnMode: 'minimal' | 'representation' | 'headers-only';
   returnGiven: boolean;
+  /** Whether a total was asked for (`Prefer: count=…`), and how to count it. */
   count: boolean;
+  countMethod?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missingDefault: boolean;
   singleObject: boolean;
@@ -171,8 +173,8 @@ export function parsePrefer(header: string | undefined): Preferences {
       name === 'count' &&
       (value === 'exact' || value === 'planned' || value === 'estimated')
     ) {
-      // planned and estimated fall back to an exact count: cheap at our table sizes.
       prefs.count = true;
+      prefs.countMethod = value;
       prefs.applied.push(pref);
     } else if (
       name === 'resolution' &&
@@ -227,11 +229,20 @@ export function applyRangeHeader(
 
 /** The response body a request's `Accept` asked for. */
 export interface Media {
-  /** An array of rows, one object (`.single()`, 406 unless exactly one row), or CSV. */
-  shape: 'array' | 'object' | 'csv';
+  /**
+   * An array of rows, one object (`.single()`, 406 unless exactly one row), CSV, or the
+   * query's plan (`application/vnd.pgrst.plan`, only where REST_PLAN_ENABLED allows it).
+   */
+  shape: 'array' | 'object' | 'csv' | 'plan';
+  /** The rows' format; for a plan, that of the representation planned (its `for`). */
   format: BodyFormat;
   contentType: string;
+  plan?: { format: 'json' | 'text'; options: PlanOption[] };
 }
+
+/** The EXPLAIN options PostgREST lets a plan request name (`options=analyze|verbose`). */
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+export type PlanOption = (typeof PLAN_OPTIONS)[number];
 
 const JSON_ARRAY: Media = {
   shape: 'array',
@@ -239,7 +250,34 @@ const JSON_ARRAY: Media = {
   contentType: 'application/json; charset=utf-8',
 };
 
-function mediaFor(type: string, stripped: boolean): Media | undefined {
+/** `application/vnd.pgrst.plan[+json|+text]; for="…"; options=a|b`, or undefined if malformed. */
+function planMedia(type: string, param: (name: string) => string | undefined): Media | undefined {
+  const format = type.endsWith('+json') ? 'json' : 'text';
+  const planned = (param('for') ?? 'application/json').replace(/^"|"$/g, '');
+  const rows = mediaFor(planned, false, undefined);
+  if (!rows || rows.shape === 'plan') return undefined;
+  const named = (param('options') ?? '').split('|').filter((option) => option !== '');
+  const options = named.filter((option): option is PlanOption =>
+    (PLAN_OPTIONS as readonly string[]).includes(option),
+  );
+  if (options.length !== named.length) return undefined;
+  const forType = rows.contentType.split(';')[0]!;
+  return {
+    shape: 'plan',
+    format: rows.format,
+    contentType: `application/vnd.pgrst.plan+${format}; for="${forType}"; charset=utf-8`,
+    plan: { format, options },
+  };
+}
+
+function mediaFor(
+  type: string,
+  stripped: boolean,
+  param: ((name: string) => string | undefined) | undefined,
+): Media | undefined {
+  if (param && /^application\/vnd\.pgrst\.plan(\+json|\+text)?$/.test(type)) {
+    return planMedia(type, param);
+  }
   const nulls = stripped ? '; nulls=stripped' : '';
   const format: BodyFormat = stripped ? 'json-stripped' : 'json';
   switch (type) {
@@ -263,19 +301,32 @@ function mediaFor(type: string, stripped: boolean): Media | undefined {
  * (`q` first, then the order given); no `Accept` means JSON. Undefined when none is
  * available (406 PGRST107).
  */
-export function negotiateMedia(accept: string | undefined): Media | undefined {
+export function negotiateMedia(
+  accept: string | undefined,
+  options: { planEnabled: boolean } = { planEnabled: false },
+): Media | undefined {
   if (!accept?.trim()) return JSON_ARRAY;
   const offers = accept.split(',').map((part, index) => {
     const [type = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
     const param = (name: string) =>
       params.find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
     const q = Number(param('q') ?? '1');
-    return { type, stripped: param('nulls') === 'stripped', q: Number.isNaN(q) ? 0 : q, index };
+    return {
+      type,
+      param,
+      stripped: param('nulls') === 'stripped',
+      q: Number.isNaN(q) ? 0 : q,
+      index,
+    };
   });
   offers.sort((a, b) => b.q - a.q || a.index - b.index);
   for (const offer of offers) {
     if (offer.q <= 0) continue;
-    const media = mediaFor(offer.type, offer.stripped);
+    const media = mediaFor(
+      offer.type,
+      offer.stripped,
+      options.planEnabled ? offer.param : undefined,
+    );
     if (media) return media;
   }
   return undefined;

@@ -27,7 +27,16 @@ import {
   unsupportedMethod,
 } from './errors';
 import { parseColumns } from './query-grammar';
-import { buildRead, QueryContext, relationSource, type ReadResultRow } from './read-query';
+import {
+  buildCountPlan,
+  buildRead,
+  planRows,
+  QueryContext,
+  relationSource,
+  type ReadRequest,
+  type ReadResultRow,
+  type Source,
+} from './read-query';
 import {
   applyRangeHeader,
   parsePrefer,
@@ -89,6 +98,7 @@ export function createRestService(
 ): RestService {
   const { db, log } = deps;
   const queryOptions = { aggregates: deps.config.restAggregatesEnabled };
+  const { maxRows, planEnabled } = deps.config.rest;
   const schema = createSchemaCache(db, log);
   const app = new Hono<RestEnv>();
 
@@ -106,7 +116,10 @@ export function createRestService(
   // `Accept` and `Prefer` are read once here; the handlers take the result from the context.
   app.use('*', async (c, next) => {
     const accept = c.req.header('accept');
-    const media = negotiateMedia(accept);
+    // Plans are of relation reads: writes and calls answer in their own representations.
+    const readsRelation =
+      (c.req.method === 'GET' || c.req.method === 'HEAD') && !/\/rpc\//.test(c.req.path);
+    const media = negotiateMedia(accept, { planEnabled: planEnabled && readsRelation });
     if (!media) return c.json(mediaTypeUnavailable(acceptedTypes(accept ?? '')).toBody(), 406);
     const prefs = parsePrefer(c.req.header('prefer'));
     if (prefs.strict && prefs.invalid.length > 0) {
@@ -255,11 +268,25 @@ export function createRestService(
     return respond(c, 'one-statement', async (tx, snapshot) => {
       const { read } = parseQuery(searchParams(c));
       applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
+      if (maxRows !== undefined) read.root.limit = Math.min(read.root.limit ?? maxRows, maxRows);
       const ctx = new QueryContext(snapshot, new Params(), queryOptions);
       const source = relationSource(ctx, name);
-      const sql = buildRead(ctx, source, read, { count: prefs.count, format: media.format });
+      const method = prefs.count ? prefs.countMethod : undefined;
+      // count=estimated counts exactly up to REST_MAX_ROWS and asks the planner past it.
+      const sql = buildRead(ctx, source, read, {
+        count: method === 'exact' || method === 'estimated',
+        countLimit: method === 'estimated' && maxRows !== undefined ? maxRows + 1 : undefined,
+        format: media.format,
+      });
+      if (media.plan) return planResponse(c, tx, sql, ctx.params.values, media);
       const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
-      return jsonResponse(c, rows[0] as ReadResultRow, {
+      let row = rows[0] as ReadResultRow;
+      const pastMaxRows = maxRows !== undefined && (row.total ?? 0) > maxRows;
+      if (method === 'planned' || (method === 'estimated' && pastMaxRows)) {
+        const planned = await plannedTotal(tx, snapshot, source, read);
+        row = { ...row, total: method === 'planned' ? planned : Math.max(row.total ?? 0, planned) };
+      }
+      return jsonResponse(c, row, {
         media,
         status: 200,
         offset: read.root.offset ?? 0,
@@ -267,6 +294,42 @@ export function createRestService(
         headOnly: c.req.method === 'HEAD',
       });
     });
+  }
+
+  /** The planner's estimate of the rows a read matches (`count=planned`). */
+  async function plannedTotal(
+    tx: Queryable,
+    snapshot: SchemaSnapshot,
+    source: Source,
+    read: ReadRequest,
+  ): Promise<number> {
+    const ctx = new QueryContext(snapshot, new Params(), queryOptions);
+    const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
+      buildCountPlan(ctx, source, read),
+      ctx.params.values,
+    );
+    return planRows(rows[0]?.['QUERY PLAN']);
+  }
+
+  /** `Accept: application/vnd.pgrst.plan`: EXPLAIN of the read instead of its rows. */
+  async function planResponse(
+    c: RestContext,
+    tx: Queryable,
+    sql: string,
+    values: unknown[],
+    media: Media,
+  ): Promise<Response> {
+    const plan = media.plan!;
+    const options = [`format ${plan.format}`, ...plan.options].join(', ');
+    const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
+      `explain (${options}) ${sql}`,
+      values,
+    );
+    const body =
+      plan.format === 'json'
+        ? JSON.stringify(rows[0]?.['QUERY PLAN'])
+        : rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+    return c.body(body, 200, { 'Content-Type': media.contentType });
   }
 
   function mutationResponse(
