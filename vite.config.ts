@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pdfjsStandardFonts } from './vite.pdfjs-fonts';
+import { pdfjsFontData } from './vite.pdfjs-fonts';
 import { pwaOptions } from './vite.pwa';
 
 // WEB_DIST_DIR lets parallel builds (and the server) use another directory.
@@ -12,7 +12,7 @@ const outDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 export default defineConfig({
   root: path.resolve('src/web'),
   publicDir: path.resolve('src/web/public'),
-  plugins: [react(), tailwindcss(), pdfjsStandardFonts(), VitePWA(pwaOptions(outDir))],
+  plugins: [react(), tailwindcss(), pdfjsFontData(), VitePWA(pwaOptions(outDir))],
   resolve: {
     alias: {
       '@': path.resolve('src/web'),

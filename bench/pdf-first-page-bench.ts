@@ -130,23 +130,19 @@ async function main() {
       const ms = (await handle.jsonValue()) as number;
       const drawn = await page.locator('section[data-page-number]').count();
       if (run === 1) {
-        // Where the time goes, once: when each step's request finished.
+        // Where the time goes, once: when each request of the page started and finished.
         const steps = await page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .map((entry) => ({
-              name: entry.name,
-              end: (entry as PerformanceResourceTiming).responseEnd,
-            }))
-            .filter(({ name }) =>
-              /reader-page|pdf-reader|pdf\.worker|course-files|lessons\?|lesson_progress/.test(
-                name,
-              ),
-            ),
+          performance.getEntriesByType('resource').map((entry) => ({
+            name: entry.name,
+            start: entry.startTime,
+            end: (entry as PerformanceResourceTiming).responseEnd,
+          })),
         );
-        for (const { name, end } of steps) {
+        for (const { name, start, end } of steps) {
           const short = new URL(name).pathname.replace(/^.*\//, '').slice(0, 48);
-          console.log(`    ${end.toFixed(0).padStart(6)} ms  ${short}`);
+          console.log(
+            `    ${start.toFixed(0).padStart(6)} – ${end.toFixed(0).padStart(6)} ms  ${short}`,
+          );
         }
       }
       times.push(ms);

@@ -4,8 +4,9 @@
  * width; the keyboard moves by page; a selection becomes a highlight with a note that is drawn
  * again after a reload; the page is restored in a second browser context; active reading
  * time reaches lesson_progress; a corrupt or missing file says so; a font the file names
- * without embedding it comes from our own standard-font data (decision 0168); axe at 390 and
- * 1280 px.
+ * without embedding it comes from our own standard-font data (decision 0168); Chinese,
+ * Japanese and Korean text is read through character maps from our own origin (decision
+ * 0169); axe at 390 and 1280 px.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { storeDocument } from '../../src/server/library/documents';
 import { extractDocument } from '../../src/server/library/extract';
 import { insertRow } from '../integration/learning-fixture';
 import { startAppBrowser, type AppBrowser } from '../support/app-browser';
+import { cjkPdf } from '../support/cjk-pdf';
 import { minimalPdf } from '../support/minimal-pdf';
 
 let app: AppBrowser;
@@ -25,6 +27,7 @@ let lessonId: string;
 let corruptLessonId: string;
 let missingLessonId: string;
 let symbolLessonId: string;
+let cjkLessonId: string;
 let pageCount: number;
 
 const readerPath = (lesson: string) => `/app/courses/${courseId}/lessons/${lesson}/read`;
@@ -91,6 +94,20 @@ beforeAll(async () => {
     'application/pdf',
   );
   symbolLessonId = (await lesson(4, 'Greek letters', symbolPath)).id;
+  const cjkPath = `${course.id}/lessons/cjk.pdf`;
+  await storage.putObject(
+    'course-files',
+    cjkPath,
+    new Uint8Array(
+      cjkPdf([
+        { text: '中文文本', collection: 'GB1' },
+        { text: '日本語の文章', collection: 'Japan1' },
+        { text: '한국어 문장', collection: 'Korea1' },
+      ]),
+    ),
+    'application/pdf',
+  );
+  cjkLessonId = (await lesson(5, 'Chinese, Japanese and Korean', cjkPath)).id;
   await insertRow(app.service, 'enrollments', { user_id: learner.id, course_id: course.id });
 }, 120_000);
 
@@ -277,6 +294,43 @@ describe('PDF reader', () => {
       .poll(() => page.locator('[data-text-layer][data-page="1"]').textContent())
       .toContain('αβγ');
     expect(warnings).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reads Chinese, Japanese and Korean text through character maps from our own origin', async () => {
+    const page = await app.signedInPage('desktop', learner.email, '/app');
+    const cmaps: string[] = [];
+    page.on('response', (response) => {
+      if (/\/cmaps\/[^/]+\.bcmap$/.test(response.url())) {
+        expect(response.status()).toBe(200);
+        expect(new URL(response.url()).origin).toBe(new URL(page.url()).origin);
+        cmaps.push(new URL(response.url()).pathname.replace(/^.*\//, ''));
+      }
+    });
+    await page.goto(new URL(readerPath(cjkLessonId), page.url()).href);
+    await page.getByRole('region', { name: 'Page 1 of 1' }).waitFor();
+    const textLayer = page.locator('[data-text-layer][data-page="1"]');
+    await expect.poll(() => textLayer.textContent()).toContain('中文文本');
+    const text = (await textLayer.textContent())!.replace(/\s+/g, ' ');
+    expect(text).toContain('日本語の文章');
+    expect(text).toContain('한국어 문장');
+    // Fetched because this file needs them: one map per encoding and its collection's Unicode map.
+    expect(cmaps).toEqual(expect.arrayContaining(['UniJIS-UCS2-H.bcmap', 'UniKS-UCS2-H.bcmap']));
+    await page.context().close();
+  });
+
+  it('fetches no character map for a file that needs none', async () => {
+    const page = await app.signedInPage('desktop', learner.email, '/app');
+    const cmaps: string[] = [];
+    page.on('request', (request) => {
+      if (/\/cmaps\//.test(request.url())) cmaps.push(request.url());
+    });
+    await page.goto(new URL(readerPath(symbolLessonId), page.url()).href);
+    await page.getByRole('region', { name: 'Page 1 of 1' }).waitFor();
+    await expect
+      .poll(() => page.locator('[data-text-layer][data-page="1"]').textContent())
+      .toContain('αβγ');
+    expect(cmaps).toEqual([]);
     await page.context().close();
   });
 

@@ -91,6 +91,10 @@ function SignInGate({ route }: { route: RouteEntry }) {
   }, [online]);
   useEffect(() => {
     applyDocumentMeta(route, window.location);
+    // The page's code loads while the session and organizations are read, not after.
+    void routePage(route)
+      .preload()
+      .catch(() => undefined);
   }, [route]);
 
   // Offline the session can be neither confirmed nor renewed: the account last signed in here

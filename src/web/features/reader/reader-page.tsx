@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { AppPage, EmptyState, LoadError, LoadingBlock } from '@/components/app-page';
 import { useAppSession } from '@/lib/app-session';
 import { lessonFileName } from '@/lib/lesson-file-name';
@@ -16,11 +17,13 @@ import { useRouteParams } from '@/lib/use-route-params';
 import { routePath } from '@common/routes';
 import {
   getReaderFileUrl,
+  getReaderLesson,
   useReaderLesson,
   type ReaderKind,
   type ReaderLesson,
 } from './api/get-reader-lesson';
 import { readerKeys } from './api/reader-keys';
+import { openEarly, takeEarlyFileUrl } from './early-open';
 import { useReadingSession } from './use-reading-session';
 import type { ViewerProps } from './viewer-props';
 
@@ -33,6 +36,17 @@ const loaders: Partial<Record<ReaderKind, () => Promise<{ default: ComponentType
 
 const viewers: Partial<Record<ReaderKind, LazyExoticComponent<ComponentType<ViewerProps>>>> =
   Object.fromEntries(Object.entries(loaders).map(([kind, load]) => [kind, lazy(load)]));
+
+// This module loads while the app shell still signs in; the first page's work starts now.
+if (typeof window !== 'undefined') {
+  openEarly(window.location.pathname, {
+    lesson: getReaderLesson,
+    fileUrl: getReaderFileUrl,
+    viewerCode: (kind) => loaders[kind]!(),
+    openPdf: (url) => import('./pdf/pdf-document').then((m) => m.preopenPdf(url)),
+    startPdfWorker: () => new Worker(pdfWorkerUrl, { type: 'module' }),
+  });
+}
 
 function lessonPath(courseId: string, lessonId: string): string {
   return routePath('/app/courses/:courseId/lessons/:lessonId', { courseId, lessonId });
@@ -117,7 +131,7 @@ function ReaderFrame({
   }, [preload]);
   const file = useQuery({
     queryKey: [...readerKeys.lesson(session.userId, lesson.id), 'file', filePath],
-    queryFn: () => getReaderFileUrl(filePath),
+    queryFn: () => takeEarlyFileUrl(filePath) ?? getReaderFileUrl(filePath),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
+import { takeEarlyLesson } from '../early-open';
 import { readerKeys } from './reader-keys';
 
 /** Long enough for the reader to fetch a large file in ranges while it is open. */
@@ -71,7 +72,7 @@ export async function getReaderLesson(
 export function useReaderLesson(userId: string, courseId: string, lessonId: string) {
   return useQuery({
     queryKey: readerKeys.lesson(userId, lessonId),
-    queryFn: () => getReaderLesson(userId, courseId, lessonId),
+    queryFn: () => takeEarlyLesson(userId, lessonId) ?? getReaderLesson(userId, courseId, lessonId),
     // The position is read once, when the reader opens; refetching would move the reader.
     staleTime: Infinity,
     gcTime: 0,

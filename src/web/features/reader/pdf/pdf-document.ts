@@ -12,15 +12,18 @@ import {
   type PDFDocumentProxy,
 } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { takeEarlyPdfWorker } from '../early-open';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /**
- * The standard fonts a PDF may name without embedding them, from our own origin: the build
- * puts pdf.js's copies there (`vite.pdfjs-fonts.ts`, decision 0168), in a folder named with
- * the version, which is how this address is found.
+ * The standard fonts a PDF may name without embedding them, and the character maps of Chinese,
+ * Japanese and Korean fonts, from our own origin: the build puts pdf.js's copies there
+ * (`vite.pdfjs-fonts.ts`, decisions 0168 and 0169), in a folder named with the version, which
+ * is how these addresses are found. pdf.js fetches a file only when a PDF needs it.
  */
 const standardFontDataUrl = `/assets/pdfjs-${version}/standard_fonts/`;
+const cMapUrl = `/assets/pdfjs-${version}/cmaps/`;
 
 /**
  * One worker for the reader, started when this module loads (while the shell still fetches the
@@ -29,25 +32,60 @@ const standardFontDataUrl = `/assets/pdfjs-${version}/standard_fonts/`;
  */
 let worker: PDFWorker | null = null;
 function sharedWorker(): PDFWorker {
-  if (!worker || worker.destroyed) worker = new PDFWorker();
+  if (!worker || worker.destroyed) {
+    // The reader may have started the worker's script already, before this module loaded.
+    const port = takeEarlyPdfWorker();
+    worker = port ? PDFWorker.create({ port }) : new PDFWorker();
+  }
   return worker;
 }
 sharedWorker();
 
 export type { PDFDocumentProxy };
 
+type LoadingTask = ReturnType<typeof getDocument>;
+
+/** A document opened ahead of the viewer (`early-open.ts`), waiting to be taken by address. */
+const opened = new Map<string, LoadingTask>();
+const KEEP_OPENED_MS = 60_000;
+
+/**
+ * Starts loading the file at `url` before the viewer mounts; the viewer's `openPdf` of the
+ * same address takes it over. Destroyed if nobody takes it within a minute.
+ */
+export function preopenPdf(url: string): Promise<unknown> {
+  if (!opened.has(url)) {
+    const task = startLoading(url);
+    opened.set(url, task);
+    setTimeout(() => {
+      if (opened.get(url) === task) {
+        opened.delete(url);
+        void task.destroy();
+      }
+    }, KEEP_OPENED_MS);
+  }
+  return opened.get(url)!.promise;
+}
+
 export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; cancel(): void } {
-  const task = getDocument({
+  const task = opened.get(url) ?? startLoading(url);
+  opened.delete(url);
+  return {
+    promise: task.promise,
+    cancel: () => void task.destroy(),
+  };
+}
+
+function startLoading(url: string): LoadingTask {
+  return getDocument({
     url,
     worker: sharedWorker(),
     isEvalSupported: false,
     enableXfa: false,
     standardFontDataUrl,
+    cMapUrl,
+    cMapPacked: true,
   });
-  return {
-    promise: task.promise,
-    cancel: () => void task.destroy(),
-  };
 }
 
 /** What the reader says when a file cannot be opened. */
