@@ -3,9 +3,15 @@
  * a compliance officer counts access by day, lists data requests' status and consent records
  * for their organization only, with identifiers and never what a person wrote; a platform
  * admin reviews every organization or one; anyone else, a bad period or another organization
- * is refused with a sentence. The audit log itself is filtered and searched the console's way.
+ * is refused with a sentence. The audit log itself is filtered the console's way, and searched
+ * by a whole record id or its start.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditFilterError,
+  emptyAuditFilters,
+  recordIdSearch,
+} from '../../src/web/features/compliance/api/audit-log';
 import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
 import { createPrivacyUser, type PrivacyUser } from './privacy-support';
 
@@ -177,14 +183,13 @@ describe.each(databaseKinds)('compliance console on %s', (kind) => {
     ).toEqual([outsider.id]);
   });
 
-  it("filters and searches the audit log the console's way, within the officer's organization", async () => {
+  it("filters the audit log the console's way, within the officer's organization", async () => {
     const { data, error } = await officer.client
       .from('audit_log')
       .select('id, user_id, action, record_id')
       .eq('organization_id', orgA)
       .eq('action', 'console_test.read')
       .or(`user_id.eq.${learner.id},subject_user_id.eq.${learner.id}`)
-      .or('action.ilike.*console*,table_name.ilike.*console*,record_id.ilike.*-2*')
       .order('id', { ascending: false })
       .limit(51);
     expect(error).toBeNull();
@@ -200,5 +205,51 @@ describe.each(databaseKinds)('compliance console on %s', (kind) => {
     expect(outsiders.data).toEqual([]);
     const values = await officer.client.from('audit_log').select('new_values').limit(1);
     expect(values.error?.code).toBe('42501');
+  });
+
+  it('searches by a whole record id or its start, as the console sends it (decision 0427)', async () => {
+    const short = learner.id.slice(0, 8);
+    for (const recordId of [learner.id, `note_${short}_9`]) {
+      const event = await learner.client.rpc('record_audit_event', {
+        action: 'console_test.search',
+        purpose: 'testing the console',
+        legal_basis: 'contract',
+        table_name: 'public.notes',
+        record_id: recordId,
+      });
+      expect(event.error).toBeNull();
+    }
+    const search = async (text: string, action?: string) => {
+      const filter = recordIdSearch(text)!;
+      let query = officer.client.from('audit_log').select('record_id').eq('organization_id', orgA);
+      if (action) query = query.eq('action', action);
+      query =
+        filter.kind === 'whole'
+          ? query.eq('record_id', filter.value)
+          : query.like('record_id', `${filter.value}*`);
+      const { data, error } = await query.order('id', { ascending: false }).limit(51);
+      expect(error).toBeNull();
+      return data!.map((r) => r.record_id as string);
+    };
+    expect(await search(`note-${short}`)).toEqual([
+      `note-${short}-2`,
+      `note-${short}-1`,
+      `note-${short}-0`,
+    ]);
+    // A pasted UUID in capitals is the whole id; its first characters find it too.
+    expect(await search(learner.id.toUpperCase(), 'console_test.search')).toEqual([learner.id]);
+    expect(await search(learner.id.slice(0, 6).toUpperCase(), 'console_test.search')).toEqual([
+      learner.id,
+    ]);
+    // `_` and `%` are the text itself, not LIKE's wildcards: `note_…` does not find `note-…`.
+    expect(await search(`note_${short}`)).toEqual([`note_${short}_9`]);
+    expect(await search('note%')).toEqual([]);
+    // Part of an id that is not its start finds nothing; the outsider's ids stay unseen.
+    expect(await search(short)).not.toContain(`note-${short}-0`);
+    expect(await search(`note-${outsider.id.slice(0, 8)}`)).toEqual([]);
+    expect(auditFilterError({ ...emptyAuditFilters, search: 'a3f' })).toBe(
+      'Search a record id by the whole id or its first 4 characters or more.',
+    );
+    expect(auditFilterError({ ...emptyAuditFilters, search: 'a3f5' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The audit log: filters applied on the server (action, table, person, dates) and a search
- * over actions, tables and record ids; newest first, 50 at a time; the filtered entries as a
+ * The audit log: filters applied on the server (action, table, person, dates, a record id
+ * whole or by its start); newest first, 50 at a time; the filtered entries as a
  * CSV (at most 5,000, the export itself recorded).
  */
 import { useState, type FormEvent } from 'react';
@@ -25,6 +25,7 @@ import {
   auditFilterError,
   emptyAuditFilters,
   exportAuditLog,
+  RECORD_ID_MIN_PREFIX,
   useAuditLog,
   type AuditFilters,
 } from './api/audit-log';
@@ -123,9 +124,10 @@ export function AuditLogPanel({
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
       >
         <Field
-          label="Search"
-          hint="Part of an action, a table or a record id."
+          label="Record id"
+          hint={`The whole id, or its first ${RECORD_ID_MIN_PREFIX} characters or more.`}
           value={draft.search}
+          error={draftError?.startsWith('Search a record id') ? draftError : undefined}
           onChange={(e) => setDraft({ ...draft, search: e.target.value })}
         />
         <Field
