@@ -119,15 +119,16 @@ function pageSql(org: string | null, filters: AuditFilters, before?: number) {
   if (filters.table) add((n) => `table_name = ${n}`, filters.table);
   if (filters.person)
     add((n) => `(user_id = ${n}::uuid or subject_user_id = ${n}::uuid)`, filters.person);
-  const search = recordIdSearch(filters.search);
-  if (search?.kind === 'whole') add((n) => `record_id = ${n}`, search.value);
-  else if (search) add((n) => `record_id like ${n}`, `${search.value}%`);
   if (filters.from) add((n) => `"timestamp" >= ${n}::timestamptz`, `${filters.from}T00:00:00Z`);
   if (filters.to)
     add((n) => `"timestamp" < ${n}::timestamptz + interval '1 day'`, `${filters.to}T00:00:00Z`);
   if (before !== undefined) add((n) => `id < ${n}`, before);
+  const prefix = recordIdSearch(filters.search);
+  if (prefix !== null) params.push(prefix);
+  const source =
+    prefix === null ? 'public.audit_log' : `public.audit_log_by_record_id($${params.length})`;
   const sql = `select id, "timestamp", user_id, action, table_name, record_id, changed_fields, purpose,
-      legal_basis, ip_address, session_id, subject_user_id from public.audit_log
+      legal_basis, ip_address, session_id, subject_user_id from ${source}
       ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit 51`;
   return { sql, params };
 }
@@ -238,10 +239,57 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
         console.log(plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
       }
     }
+    await exportCase(kind, server, 'officer@console.bench', 'csv');
+    await exportCase(kind, server, 'officer@console.bench', 'json');
   } finally {
     await bench.close();
   }
   return [];
+}
+
+/**
+ * The officer's whole organization exported through the function (decision 0428): time, size,
+ * and the growth of this process's resident memory (server and bench share it) while it streams.
+ */
+async function exportCase(
+  kind: BenchDatabase,
+  server: RunningServer,
+  email: string,
+  format: 'csv' | 'json',
+) {
+  const client = createClient(server.url, server.deps.keys.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: RealtimeUnused as never },
+  });
+  const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw new Error(`sign in ${email}: ${error.message}`);
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const start = performance.now();
+  const response = await fetch(`${server.url}/functions/v1/audit-log-export?format=${format}`, {
+    headers: {
+      apikey: server.deps.keys.anonKey,
+      authorization: `Bearer ${data.session.access_token}`,
+      'accept-encoding': 'identity',
+    },
+  });
+  if (!response.ok) throw new Error(`export: HTTP ${response.status}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body!) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(sampler);
+  console.log(
+    `${kind}: export ${format} of organization 0: ${lines.toLocaleString('en')} lines, ` +
+      `${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s, ` +
+      `RSS +${((peak - baseline) / 1e6).toFixed(0)} MB at the peak`,
+  );
 }
 
 await onBothDatabases(run, process.env.BENCH_ONLY as BenchDatabase | undefined);

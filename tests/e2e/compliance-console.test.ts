@@ -95,12 +95,12 @@ describe('compliance console', () => {
       const file = await (await download).path();
       const csv = fs.readFileSync(file, 'utf8');
       expect(csv.split('\r\n')[0]).toBe(
-        '\uFEFFid,timestamp,user_id,action,table_name,record_id,changed_fields,purpose,legal_basis,ip_address,session_id,subject_user_id',
+        '\uFEFFid,timestamp,user_id,action,table_name,record_id,changed_fields,purpose,legal_basis,ip_address,session_id,subject_user_id,organization_id',
       );
       expect(
         csv.split('\r\n').filter((line) => line.includes('public.data_subject_requests')),
       ).toHaveLength(3);
-      await page.getByText('Exported 3 entries.').waitFor();
+      await page.getByText('Exported the matching entries as CSV.').waitFor();
       await app.shot(page, 'audit-filtered-desktop');
     } finally {
       await page.context().close();

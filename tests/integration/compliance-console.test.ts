@@ -220,16 +220,15 @@ describe.each(databaseKinds)('compliance console on %s', (kind) => {
       expect(event.error).toBeNull();
     }
     const search = async (text: string, action?: string) => {
-      const filter = recordIdSearch(text)!;
-      let query = officer.client.from('audit_log').select('record_id').eq('organization_id', orgA);
+      const prefix = recordIdSearch(text)!;
+      let query = officer.client
+        .rpc('audit_log_by_record_id', { prefix })
+        .select('record_id')
+        .eq('organization_id', orgA);
       if (action) query = query.eq('action', action);
-      query =
-        filter.kind === 'whole'
-          ? query.eq('record_id', filter.value)
-          : query.like('record_id', `${filter.value}*`);
       const { data, error } = await query.order('id', { ascending: false }).limit(51);
       expect(error).toBeNull();
-      return data!.map((r) => r.record_id as string);
+      return (data as { record_id: string }[]).map((r) => r.record_id);
     };
     expect(await search(`note-${short}`)).toEqual([
       `note-${short}-2`,
@@ -241,12 +240,32 @@ describe.each(databaseKinds)('compliance console on %s', (kind) => {
     expect(await search(learner.id.slice(0, 6).toUpperCase(), 'console_test.search')).toEqual([
       learner.id,
     ]);
-    // `_` and `%` are the text itself, not LIKE's wildcards: `note_…` does not find `note-…`.
+    // `_` and `%` are the text itself, not wildcards: `note_…` does not find `note-…`.
     expect(await search(`note_${short}`)).toEqual([`note_${short}_9`]);
     expect(await search('note%')).toEqual([]);
-    // Part of an id that is not its start finds nothing; the outsider's ids stay unseen.
+    // Part of an id that is not its start finds nothing; the outsider's ids stay unseen, and
+    // the function gives no column the officer may not read.
     expect(await search(short)).not.toContain(`note-${short}-0`);
     expect(await search(`note-${outsider.id.slice(0, 8)}`)).toEqual([]);
+    const byAdmin = await platformAdmin.client
+      .rpc('audit_log_by_record_id', { prefix: `note-${outsider.id.slice(0, 8)}` })
+      .select('record_id');
+    expect(byAdmin.data).toHaveLength(3);
+    const byLearner = await learner.client
+      .rpc('audit_log_by_record_id', { prefix: 'note' })
+      .select('record_id');
+    expect(byLearner.data).toEqual([]);
+    const values = await officer.client
+      .rpc('audit_log_by_record_id', { prefix: 'note' })
+      .select('new_values');
+    expect(values.error).not.toBeNull();
+    const tooShort = await officer.client
+      .rpc('audit_log_by_record_id', { prefix: 'not' })
+      .select('record_id');
+    expect(tooShort.error).toMatchObject({
+      code: '22023',
+      message: 'Search a record id by the whole id or its first 4 characters or more.',
+    });
     expect(auditFilterError({ ...emptyAuditFilters, search: 'a3f' })).toBe(
       'Search a record id by the whole id or its first 4 characters or more.',
     );

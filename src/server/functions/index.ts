@@ -4,6 +4,7 @@ import { aiStudyChatFunction } from './ai-study-chat';
 import { checkSubscriptionFunction } from './check-subscription';
 import { createCheckoutFunction } from './create-checkout';
 import { apiKeysFunction } from './api-keys';
+import { auditLogExportFunction } from './audit-log-export';
 import { dataRoomFunction } from './data-room';
 import { dataRoomAccessFunction } from './data-room-access';
 import { coachDemoFunction } from './coach-demo';
@@ -45,5 +46,6 @@ export const edgeFunctions: EdgeFunctionDefinition[] = [
   submitQuizFunction,
   orgSsoFunction,
   iepFunction,
+  auditLogExportFunction,
   coachDemoFunction,
 ];

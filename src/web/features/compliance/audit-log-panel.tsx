@@ -1,7 +1,7 @@
 /**
  * The audit log: filters applied on the server (action, table, person, dates, a record id
- * whole or by its start); newest first, 50 at a time; the filtered entries as a
- * CSV (at most 5,000, the export itself recorded).
+ * whole or by its start); newest first, 50 at a time; every filtered entry as a CSV or JSON
+ * file (streamed by the server, which records the export).
  */
 import { useState, type FormEvent } from 'react';
 import { Download } from 'lucide-react';
@@ -18,15 +18,15 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { downloadCsv, toCsv } from '@/lib/csv';
+import { downloadBlob } from '@/lib/download';
 import {
-  AUDIT_EXPORT_LIMIT,
   AUDIT_PAGE_SIZE,
   auditFilterError,
   emptyAuditFilters,
   exportAuditLog,
   RECORD_ID_MIN_PREFIX,
   useAuditLog,
+  type AuditExportFormat,
   type AuditFilters,
 } from './api/audit-log';
 import { Identifier, utc } from './identifier';
@@ -42,7 +42,7 @@ export function AuditLogPanel({
   const [filters, setFilters] = useState<AuditFilters>(emptyAuditFilters);
   // Keyset paging: the id each shown page starts below (undefined: the newest).
   const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<AuditExportFormat | null>(null);
   const before = cursors[cursors.length - 1];
   const log = useAuditLog(userId, organizationId, filters, before);
   const draftError = auditFilterError(draft);
@@ -60,52 +60,16 @@ export function AuditLogPanel({
     setCursors([undefined]);
   }
 
-  async function exportCsv() {
-    setExporting(true);
+  async function exportAs(format: AuditExportFormat) {
+    setExporting(format);
     try {
-      const rows = await exportAuditLog(organizationId, filters);
-      downloadCsv(
-        `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
-        toCsv(
-          [
-            'id',
-            'timestamp',
-            'user_id',
-            'action',
-            'table_name',
-            'record_id',
-            'changed_fields',
-            'purpose',
-            'legal_basis',
-            'ip_address',
-            'session_id',
-            'subject_user_id',
-          ],
-          rows.map((r) => [
-            r.id,
-            r.timestamp,
-            r.user_id,
-            r.action,
-            r.table_name,
-            r.record_id,
-            r.changed_fields.join(' '),
-            r.purpose,
-            r.legal_basis,
-            r.ip_address,
-            r.session_id,
-            r.subject_user_id,
-          ]),
-        ),
-      );
-      toast.success(
-        rows.length === AUDIT_EXPORT_LIMIT
-          ? `Exported the newest ${AUDIT_EXPORT_LIMIT.toLocaleString('en')} entries; narrow the filters for older ones.`
-          : `Exported ${rows.length.toLocaleString('en')} entries.`,
-      );
+      const file = await exportAuditLog(organizationId, filters, format);
+      downloadBlob(`audit-log-${new Date().toISOString().slice(0, 10)}.${format}`, file);
+      toast.success(`Exported the matching entries as ${format.toUpperCase()}.`);
     } catch (error) {
       toast.error(`Not exported: ${(error as Error).message}`);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -169,15 +133,18 @@ export function AuditLogPanel({
           <Button type="button" variant="outline" onClick={clear}>
             Clear
           </Button>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => void exportCsv()}
-            disabled={exporting}
-          >
-            <Download aria-hidden="true" />
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </Button>
+          {(['csv', 'json'] as const).map((format) => (
+            <Button
+              key={format}
+              type="button"
+              variant="outline"
+              onClick={() => void exportAs(format)}
+              disabled={exporting !== null}
+            >
+              <Download aria-hidden="true" />
+              {exporting === format ? 'Exporting…' : `Export ${format.toUpperCase()}`}
+            </Button>
+          ))}
         </div>
       </form>
 

@@ -1,9 +1,11 @@
 /**
  * The audit log as a compliance officer reads it (decision 0401): identifiers and actions,
  * filtered and searched on the server, newest first, a page at a time; the chain check; the
- * data-access patterns by day; and an export of the filtered entries, itself recorded.
+ * data-access patterns by day; and an export of the filtered entries (CSV or JSON, streamed by
+ * the server, which records it).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { getClientConfig } from '@/lib/client-config';
 import { getSupabase } from '@/lib/supabase';
 import { complianceKeys } from './compliance-keys';
 
@@ -41,8 +43,6 @@ export const emptyAuditFilters: AuditFilters = {
 };
 
 export const AUDIT_PAGE_SIZE = 50;
-/** The most entries one export writes; narrow the filters for more. */
-export const AUDIT_EXPORT_LIMIT = 5000;
 
 const columns =
   'id, timestamp, user_id, action, table_name, record_id, changed_fields, purpose, legal_basis, ip_address, session_id, subject_user_id';
@@ -72,19 +72,22 @@ export async function queryAuditLog(
   before?: number,
 ): Promise<AuditEntry[]> {
   const client = await getSupabase();
-  let query = client.from('audit_log').select(columns);
+  const prefix = recordIdSearch(filters.search);
+  // A record id search reads through the function that turns its prefix into an index range
+  // (decision 0427); the other filters, the order and the page apply to it the same way.
+  const table = client.from('audit_log').select(columns);
+  // The function returns the log's own columns, so its rows filter like the table's.
+  let query =
+    prefix === null
+      ? table
+      : (client
+          .rpc('audit_log_by_record_id', { prefix })
+          .select(columns) as unknown as typeof table);
   if (organizationId) query = query.eq('organization_id', organizationId);
   if (filters.action) query = query.eq('action', filters.action);
   if (filters.table) query = query.eq('table_name', filters.table);
   const person = filters.person.trim();
   if (person) query = query.or(`user_id.eq.${person},subject_user_id.eq.${person}`);
-  const search = recordIdSearch(filters.search);
-  if (search) {
-    query =
-      search.kind === 'whole'
-        ? query.eq('record_id', search.value)
-        : query.like('record_id', `${search.value}*`);
-  }
   if (filters.from) query = query.gte('timestamp', `${filters.from}T00:00:00Z`);
   if (filters.to) query = query.lt('timestamp', nextDay(filters.to));
   if (before !== undefined) query = query.lt('id', before);
@@ -94,17 +97,13 @@ export async function queryAuditLog(
 }
 
 /**
- * The search box's text as a record id filter (decision 0427): a whole UUID is matched exactly,
- * anything else as the start of an id, read as a range of the record id index. Hex ids are
- * lower-cased as the database writes them; LIKE's wildcards are escaped, and `*` (PostgREST's
- * wildcard) dropped, so the text matches only ids that start with it.
+ * The search box's text as the start of a record id (decision 0427), or null: a pasted UUID or
+ * hex id is lower-cased, as the database writes them; a whole id is its own start.
  */
-export function recordIdSearch(text: string): { kind: 'whole' | 'prefix'; value: string } | null {
+export function recordIdSearch(text: string): string | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
-  const value = /^[0-9a-f-]+$/i.test(trimmed) ? trimmed.toLowerCase() : trimmed;
-  if (uuidPattern.test(value)) return { kind: 'whole', value };
-  return { kind: 'prefix', value: value.replace(/\*/g, '').replace(/[\\%_]/g, '\\$&') };
+  return /^[0-9a-f-]+$/i.test(trimmed) ? trimmed.toLowerCase() : trimmed;
 }
 
 function nextDay(date: string): string {
@@ -128,25 +127,36 @@ export function useAuditLog(
   });
 }
 
+export type AuditExportFormat = 'csv' | 'json';
+
 /**
- * The filtered entries (at most AUDIT_EXPORT_LIMIT) for a CSV; the export is recorded in the
- * audit log first, as every export of personal-data identifiers is (decision 0403 watches
- * for bursts of them).
+ * Every entry the filters match, as a CSV or JSON file: the server records the export in the
+ * audit log (decision 0403 watches for bursts of them) and streams it in batches (decision
+ * 0428), however many entries there are.
  */
 export async function exportAuditLog(
   organizationId: string | null,
   filters: AuditFilters,
-): Promise<AuditEntry[]> {
-  const client = await getSupabase();
-  const recorded = await client.rpc('record_audit_event', {
-    action: 'audit_log.export',
-    purpose: 'compliance review of the audit log',
-    legal_basis: 'legal_obligation',
-    table_name: 'public.audit_log',
-    details: { filters: { ...filters }, organization_id: organizationId },
+  format: AuditExportFormat,
+): Promise<Blob> {
+  const [client, config] = await Promise.all([getSupabase(), getClientConfig()]);
+  const { data } = await client.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error('Sign in again to continue.');
+  const params = new URLSearchParams({ format });
+  if (organizationId) params.set('organization', organizationId);
+  const search = recordIdSearch(filters.search);
+  const given = { ...filters, person: filters.person.trim(), search: search ?? '' };
+  for (const key of ['action', 'table', 'person', 'search', 'from', 'to'] as const)
+    if (given[key]) params.set(key, given[key]);
+  const response = await fetch(`${config.apiUrl}/functions/v1/audit-log-export?${params}`, {
+    headers: { apikey: config.anonKey, authorization: `Bearer ${token}` },
   });
-  if (recorded.error) throw new Error(recorded.error.message);
-  return queryAuditLog(organizationId, filters, AUDIT_EXPORT_LIMIT);
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as { error?: string };
+    throw new Error(answer.error ?? `The export failed (HTTP ${response.status}).`);
+  }
+  return response.blob();
 }
 
 export interface ChainCheck {

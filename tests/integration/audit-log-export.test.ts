@@ -1,0 +1,268 @@
+/**
+ * The console's audit-log export (decision 0428) through /functions/v1/audit-log-export on
+ * PGlite and PostgreSQL: a compliance officer's export of thousands of entries, in batches, is
+ * complete (every entry of their organization up to the export, newest first, once each) and
+ * well-formed as CSV and as JSON; filters and the record-id search apply; the export is itself
+ * recorded; others and bad parameters are refused with a sentence; and a client that goes away
+ * mid-export stops it: the batch being read is dropped and no further batch is read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_EXPORT_BATCH, AUDIT_EXPORT_COLUMNS } from '../../src/server/compliance/audit-export';
+import type { Database } from '../../src/server/db/types';
+import { createLogger } from '../../src/server/logger';
+import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
+import { createPrivacyUser, type PrivacyUser } from './privacy-support';
+
+const ENTRIES = 2 * AUDIT_EXPORT_BATCH + 500;
+const awkward = '=1+2, "quoted"\nsecond line';
+
+/** RFC 4180 rows: quoted cells may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  expect(quoted, 'the CSV ends inside a quoted cell').toBe(false);
+  expect(cell + row.join(''), 'the CSV ends without a final line break').toBe('');
+  return rows;
+}
+
+describe.each(databaseKinds)('audit log export on %s', (kind) => {
+  let server: TestServer;
+  let db: Database;
+  let officer: PrivacyUser;
+  let learner: PrivacyUser;
+  let platformAdmin: PrivacyUser;
+  let orgA: string;
+  let orgB: string;
+  const logLines: Record<string, unknown>[] = [];
+
+  const exportAs = (who: PrivacyUser, params: Record<string, string>, signal?: AbortSignal) =>
+    fetch(`${server.url}/functions/v1/audit-log-export?${new URLSearchParams(params)}`, {
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${who.token}`,
+        // Unless the test stops mid-way, the body comes gzipped, as it does to a browser.
+        ...(signal ? { 'accept-encoding': 'identity' } : {}),
+      },
+      signal,
+    });
+
+  const lastExportLog = () => logLines.findLast((line) => line.msg === 'audit log export ended');
+
+  /** The ids of organization A's entries up to `newest`, newest first, as the database has them. */
+  const idsOfA = async (newest: number) =>
+    (
+      await db.query<{ id: number }>(
+        `select id::int from public.audit_log where organization_id = $1 and id <= $2
+          order by id desc`,
+        [orgA, newest],
+      )
+    ).rows.map((r) => r.id);
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      kind,
+      {},
+      { log: createLogger('info', (line) => logLines.push(JSON.parse(line))) },
+    );
+    db = server.deps.db;
+    officer = await createPrivacyUser(server, 'export-officer');
+    learner = await createPrivacyUser(server, 'export-learner');
+    platformAdmin = await createPrivacyUser(server, 'export-platform');
+    const orgs = await server
+      .service()
+      .from('organizations')
+      .insert([
+        { name: 'Alpha', slug: `alpha-export-${kind}` },
+        { name: 'Beta', slug: `beta-export-${kind}` },
+      ])
+      .select('id, name')
+      .order('name');
+    [orgA, orgB] = orgs.data!.map((o) => o.id as string) as [string, string];
+    const memberships = await server
+      .service()
+      .from('memberships')
+      .insert([
+        { user_id: officer.id, organization_id: orgA, role: 'compliance_officer' },
+        { user_id: learner.id, organization_id: orgA, role: 'learner' },
+      ]);
+    expect(memberships.error).toBeNull();
+    await db.query("insert into public.user_roles (user_id, role) values ($1, 'admin')", [
+      platformAdmin.id,
+    ]);
+    // Many entries in each organization, through the log's own append (hash chain and all).
+    for (const [org, label] of [
+      [orgA, 'a'],
+      [orgB, 'b'],
+    ] as const) {
+      await db.query(
+        `select audit.append($1::uuid, 'export_test.read', 'public.notes',
+                  'rec-${label}-' || lpad(g::text, 5, '0'), null, null, '{body}',
+                  'testing the export', 'contract', '192.0.2.7', null, null, $1::uuid, $2::uuid)
+           from generate_series(1, $3::int) g`,
+        [learner.id, org, ENTRIES],
+      );
+    }
+    await db.query(
+      `select audit.append($1::uuid, 'export_test.awkward', 'public.notes', $3, null, null, '{}',
+                'testing the export', 'contract', null, null, null, $1::uuid, $2::uuid)`,
+      [learner.id, orgA, awkward],
+    );
+  });
+  afterAll(() => server?.stop());
+
+  it('writes every entry of the officer’s organization as well-formed CSV, newest first, and records the export', async () => {
+    const response = await exportAs(officer, { format: 'csv' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = await response.text();
+    expect(text.startsWith('\uFEFFid,')).toBe(true);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header).toEqual([...AUDIT_EXPORT_COLUMNS]);
+    for (const row of rows) expect(row).toHaveLength(AUDIT_EXPORT_COLUMNS.length);
+    const ids = rows.map((r) => Number(r[0]));
+    expect(ids.length).toBeGreaterThan(ENTRIES);
+    expect(ids).toEqual(await idsOfA(ids[0]!));
+    expect(rows.every((r) => r[12] === orgA)).toBe(true);
+    const awkwardRow = rows.find((r) => r[3] === 'export_test.awkward')!;
+    // The formula guard of lib/csv: a spreadsheet shows the text, never runs it.
+    expect(awkwardRow[5]).toBe(`'${awkward}`);
+    const plain = rows.find((r) => r[5] === 'rec-a-00001')!;
+    expect([plain[2], plain[6], plain[9], plain[11]]).toEqual([
+      learner.id,
+      'body',
+      '192.0.2.7',
+      learner.id,
+    ]);
+    expect(plain[1]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    const { rows: recorded } = await db.query<{ user_id: string; details: string }>(
+      `select user_id, new_values::text as details from public.audit_log
+        where action = 'audit_log.export' order by id desc limit 1`,
+    );
+    expect(recorded[0]).toMatchObject({ user_id: officer.id });
+    expect(JSON.parse(recorded[0]!.details)).toMatchObject({ format: 'csv' });
+    expect(lastExportLog()).toMatchObject({
+      user: officer.id,
+      entries: rows.length,
+      complete: true,
+    });
+  });
+
+  it('writes the same entries as a JSON array, and applies the filters and the record id search', async () => {
+    const response = await exportAs(officer, { format: 'json' });
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const entries = JSON.parse(await response.text()) as Record<string, unknown>[];
+    const ids = entries.map((e) => e.id as number);
+    expect(ids).toEqual(await idsOfA(ids[0]!));
+    expect(Object.keys(entries[0]!)).toEqual([...AUDIT_EXPORT_COLUMNS]);
+    expect(entries.find((e) => e.action === 'export_test.awkward')!.record_id).toBe(awkward);
+
+    const filtered = JSON.parse(
+      await (
+        await exportAs(officer, {
+          format: 'json',
+          action: 'export_test.read',
+          search: 'rec-a-0002',
+        })
+      ).text(),
+    ) as { record_id: string }[];
+    expect(filtered.map((e) => e.record_id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `rec-a-000${29 - i}`),
+    );
+    const none = await exportAs(officer, { format: 'json', search: 'rec-b-0001' });
+    expect(await none.text()).toBe('[]\n');
+    // A platform admin reads every organization.
+    const all = JSON.parse(
+      await (await exportAs(platformAdmin, { format: 'json', action: 'export_test.read' })).text(),
+    ) as unknown[];
+    expect(all).toHaveLength(2 * ENTRIES);
+  });
+
+  it('refuses anyone who is not an officer, and bad parameters, with a sentence', async () => {
+    const byLearner = await exportAs(learner, { format: 'csv' });
+    expect(byLearner.status).toBe(403);
+    expect(await byLearner.json()).toMatchObject({
+      error: 'Only compliance officers and platform admins export the audit log.',
+    });
+    const anonymous = await fetch(`${server.url}/functions/v1/audit-log-export?format=csv`, {
+      headers: { apikey: server.anonKey },
+    });
+    expect(anonymous.status).toBe(401);
+    for (const [params, message] of [
+      [{ format: 'xml' }, /format=csv or format=json/],
+      [{ format: 'csv', search: 'rec' }, /first 4 characters/],
+      [{ format: 'csv', person: 'someone' }, /UUID/],
+      [{ format: 'csv', from: '2026-11-30', to: '2026-11-01' }, /"from" date is after/],
+    ] as const) {
+      const refused = await exportAs(officer, params);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(message);
+    }
+  });
+
+  it('stops when the client goes away: the batch being read is dropped and no other is read', async () => {
+    const batches: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let secondDone!: Promise<unknown>;
+    const original = db.queryAsRole.bind(db);
+    db.queryAsRole = ((claims, sql, params, options) => {
+      if (!sql.includes(`limit ${AUDIT_EXPORT_BATCH}`))
+        return original(claims, sql, params, options);
+      batches.push(sql);
+      if (batches.length !== 2) return original(claims, sql, params, options);
+      // The second batch waits until the client has gone.
+      const read = held.then(() => original(claims, sql, params, options));
+      secondDone = read.catch(() => undefined);
+      return read;
+    }) as Database['queryAsRole'];
+    try {
+      const client = new AbortController();
+      const response = await exportAs(officer, { format: 'csv' }, client.signal);
+      const reader = response.body!.getReader();
+      let received = '';
+      while (received.split('\r\n').length < AUDIT_EXPORT_BATCH) {
+        const { value, done } = await reader.read();
+        expect(done).toBe(false);
+        received += new TextDecoder().decode(value);
+      }
+      await expect.poll(() => batches.length).toBe(2);
+      client.abort();
+      await expect.poll(lastExportLog).toMatchObject({ complete: false, batches: 1 });
+      release();
+      await secondDone;
+      // The server answers another request after the dropped batch: still two batches read.
+      expect((await exportAs(learner, { format: 'csv' })).status).toBe(403);
+      expect(batches).toHaveLength(2);
+      expect(lastExportLog()).toMatchObject({ entries: AUDIT_EXPORT_BATCH, complete: false });
+    } finally {
+      db.queryAsRole = original;
+      release();
+    }
+  });
+});
