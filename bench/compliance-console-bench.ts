@@ -279,9 +279,10 @@ async function exportCase(
   if (!response.ok) throw new Error(`export: HTTP ${response.status}`);
   let bytes = 0;
   let lines = 0;
-  for await (const chunk of response.body!) {
-    bytes += chunk.byteLength;
-    for (const byte of chunk) if (byte === 10) lines++;
+  const reader = response.body!.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    bytes += read.value.byteLength;
+    for (const byte of read.value) if (byte === 10) lines++;
   }
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
