@@ -465,13 +465,30 @@ describe.each(databaseKinds)('REST embedding on %s', (kind) => {
     ]);
   });
 
-  it('refuses unknown aggregates and aggregates in spreads with PostgREST codes', async () => {
+  it("applies a to-one spread's aggregates in the parent, grouped by the parent's columns", async () => {
+    const { data, error } = await db
+      .from('re_chapters')
+      .select('position, ...re_books(total:year.sum(), count())')
+      .order('position');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { position: 1, total: 5754, count: 3 },
+      { position: 2, total: 3802, count: 2 },
+    ]);
+  });
+
+  it('refuses unknown aggregates and aggregates in to-many spreads as PostgREST does', async () => {
     const unknown = await get('re_books?select=year.median()');
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'PGRST100' });
     const spread = await get('re_books?select=title,...re_chapters(count())');
     expect(spread.status).toBe(400);
-    expect(spread.body).toMatchObject({ code: 'PGRST127', message: 'Feature not implemented' });
+    expect(spread.body).toEqual({
+      code: 'PGRST127',
+      message: 'Feature not implemented',
+      details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      hint: null,
+    });
   });
 
   it('reads computed fields in select, filters and order, on any level', async () => {

@@ -12,7 +12,14 @@ import {
   unknownColumn,
   unknownRelation,
 } from './errors';
-import type { EmbedItem, FieldPath, FilterNode, OrderTerm, SelectItem } from './query-grammar';
+import type {
+  Aggregate,
+  EmbedItem,
+  FieldPath,
+  FilterNode,
+  OrderTerm,
+  SelectItem,
+} from './query-grammar';
 import { findRelationship, isToOne, type Relationship } from './relationships';
 import type { Column, SchemaSnapshot } from './schema-cache';
 import { ident, type Params, qualified } from './sql';
@@ -304,10 +311,7 @@ function embedJoin(
   item: EmbedItem,
   scope: EmbedScope | undefined,
   name: string,
-): { ref: EmbeddedRef; columns: [string, string][] } {
-  if (item.spread && item.select.some((sub) => sub.kind === 'field' && sub.aggregate)) {
-    throw notImplemented('Aggregates in spread embeds are not implemented');
-  }
+): { ref: EmbeddedRef; columns: EmbedColumn[] } {
   if (!parent.relation) throw noRelationship(parent.label, item.relation, item.hint, null);
   const rel = findRelationship(ctx.schema.relationships, parent.relation, item.relation, item.hint);
   const target = relationSource(ctx, rel.foreignTable);
@@ -315,17 +319,35 @@ function embedJoin(
     // A computed relationship's rows are the function's result on the parent's row.
     target.from = `${qualified(rel.function)}(${parent.alias}::${qualified(parent.relation)}) ${target.alias}`;
   }
+  const toOne = isToOne(rel);
+  // A to-one spread's aggregates run in the parent, over the spread column (PostgREST hoists
+  // them there): the embed selects the plain value under the aggregate's output name.
+  const hoisted = new Map<string, Aggregate>();
+  let select = item.select;
+  if (item.spread && select.some((sub) => sub.kind === 'field' && sub.aggregate)) {
+    if (!toOne)
+      throw notImplemented(
+        'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      );
+    select = select.flatMap((sub): SelectItem[] => {
+      if (sub.kind !== 'field' || !sub.aggregate) return [sub];
+      const out = sub.alias ?? sub.aggregate.fn;
+      hoisted.set(out, sub.aggregate);
+      // `count()` counts the parent rows that have the embedded row.
+      if (sub.field.column === '*' && sub.field.json.length === 0) return [];
+      return [{ kind: 'field', field: sub.field, alias: out, cast: sub.cast }];
+    });
+  }
   const childScope = scope ?? emptyEmbedScope();
-  const node = buildNode(ctx, target, item.select, childScope, childScope.embeds, true);
+  const node = buildNode(ctx, target, select, childScope, childScope.embeds, true, item.spread);
   const link = joinConditions(ctx, parent, target, rel);
   const where = [...link.conditions, ...node.where];
   const inner = `select ${node.columns.join(', ')} from ${target.from}${link.from}${node.joins.join('')} where ${where.length > 0 ? where.join(' and ') : 'true'}${node.groupBy}${node.order}${node.paging}`;
   const alias = ctx.nextAlias();
   const row = ctx.nextAlias();
-  const toOne = isToOne(rel);
   const joinType = item.inner ? 'inner' : 'left';
   let lateral: string;
-  const columns: [string, string][] = [];
+  const columns: EmbedColumn[] = [];
   if (toOne) {
     lateral = `select row_to_json(${row}) as ${EMBED_JSON}, ${row}.* from (${inner}) ${row}`;
   } else {
@@ -338,16 +360,21 @@ function embedJoin(
   const join = ` ${joinType} join lateral (${lateral}) ${alias} on ${on}`;
   if (item.spread) {
     for (const out of node.outputs) {
-      columns.push([
-        toOne ? `${alias}.${ident(out)}` : `coalesce(${alias}.${ident(out)}, '[]')`,
-        out,
-      ]);
+      columns.push({
+        sql: toOne ? `${alias}.${ident(out)}` : `coalesce(${alias}.${ident(out)}, '[]')`,
+        name: out,
+        aggregate: hoisted.get(out),
+      });
+    }
+    for (const [out, aggregate] of hoisted) {
+      if (!node.outputs.includes(out))
+        columns.push({ sql: `${alias}.${EMBED_JSON}`, name: out, aggregate });
     }
   } else if (!selectsNothing(item.select)) {
-    columns.push([
-      toOne ? `${alias}.${EMBED_JSON}` : `coalesce(${alias}.${EMBED_JSON}, '[]')`,
+    columns.push({
+      sql: toOne ? `${alias}.${EMBED_JSON}` : `coalesce(${alias}.${EMBED_JSON}, '[]')`,
       name,
-    ]);
+    });
   }
   const ref: EmbeddedRef = {
     alias,
@@ -357,6 +384,18 @@ function embedJoin(
     join,
   };
   return { ref, columns };
+}
+
+/** An output an embed adds to its parent; a hoisted aggregate applies in the parent. */
+interface EmbedColumn {
+  sql: string;
+  name: string;
+  aggregate?: Aggregate;
+}
+
+function aggregateSql(aggregate: Aggregate, argument: string): string {
+  const sql = `${aggregate.fn}(${argument})`;
+  return aggregate.cast ? `(${sql})::${aggregate.cast}` : sql;
 }
 
 function emptyEmbedScope(): EmbedScope {
@@ -374,45 +413,31 @@ function buildNode(
   scope: Scope,
   children: Map<string, EmbedScope>,
   embedded: boolean,
+  spread = false,
 ): NodeSql {
   const used = new Set<string>();
-  const columns: string[] = [];
-  const outputs: string[] = [];
   const joined: EmbeddedRef[] = [];
   const named = new Map<string, EmbeddedRef>();
-  const aggregated = items.some((item) => item.kind === 'field' && item.aggregate);
-  if (aggregated && !ctx.options.aggregates) throw aggregatesNotAllowed();
-  // With aggregates, every other output groups the rows; embedded JSON groups as jsonb.
-  const groupBy: string[] = [];
-  const add = (sql: string, name: string, group: boolean) => {
-    columns.push(`${sql} as ${ident(name)}`);
-    outputs.push(name);
-    if (group) groupBy.push(sql);
-  };
+  type Entry =
+    { kind: 'star' } | { kind: 'plain' | 'aggregate' | 'embed'; sql: string; name: string };
+  const entries: Entry[] = [];
   for (const item of items) {
     if (item.kind === 'star') {
-      if (aggregated) {
-        for (const name of source.columns.keys()) add(`${source.alias}.${ident(name)}`, name, true);
-      } else {
-        columns.push(`${source.alias}.*`);
-        outputs.push(...source.columns.keys());
-      }
+      entries.push({ kind: 'star' });
     } else if (item.kind === 'field') {
       const { aggregate } = item;
-      if (aggregate) {
-        let sql =
-          item.field.column === '*' && item.field.json.length === 0
-            ? '*'
-            : fieldSql(ctx, source, item.field);
-        if (item.cast) sql = `(${sql})::${item.cast}`;
-        sql = `${aggregate.fn}(${sql})`;
-        if (aggregate.cast) sql = `(${sql})::${aggregate.cast}`;
-        add(sql, item.alias ?? aggregate.fn, false);
-      } else {
-        let sql = fieldSql(ctx, source, item.field);
-        if (item.cast) sql = `(${sql})::${item.cast}`;
-        add(sql, outputName(item), aggregated);
-      }
+      const counted = aggregate && item.field.column === '*' && item.field.json.length === 0;
+      let sql = counted ? '*' : fieldSql(ctx, source, item.field);
+      if (item.cast) sql = `(${sql})::${item.cast}`;
+      entries.push(
+        aggregate
+          ? {
+              kind: 'aggregate',
+              sql: aggregateSql(aggregate, sql),
+              name: item.alias ?? aggregate.fn,
+            }
+          : { kind: 'plain', sql, name: outputName(item) },
+      );
     } else {
       const name = item.alias ?? item.relation;
       // Filters name an embed by its alias, or by its relation when that is not ambiguous.
@@ -431,9 +456,47 @@ function buildNode(
       );
       joined.push(embed.ref);
       named.set(name, embed.ref);
-      for (const [sql, out] of embed.columns) {
-        add(aggregated ? `to_jsonb(${sql})` : sql, out, aggregated);
+      for (const column of embed.columns) {
+        entries.push(
+          column.aggregate
+            ? {
+                kind: 'aggregate',
+                sql: aggregateSql(column.aggregate, column.sql),
+                name: column.name,
+              }
+            : { kind: 'embed', sql: column.sql, name: column.name },
+        );
       }
+    }
+  }
+  const aggregated = entries.some((entry) => entry.kind === 'aggregate');
+  if (aggregated && !ctx.options.aggregates) throw aggregatesNotAllowed();
+  // PostgREST hoists a spread's aggregates past nested to-one spreads; only one level here.
+  if (aggregated && spread)
+    throw notImplemented('Aggregates in a spread inside another spread are not implemented');
+  // With aggregates, every other output groups the rows; embedded JSON groups as jsonb.
+  const columns: string[] = [];
+  const outputs: string[] = [];
+  const groupBy: string[] = [];
+  const add = (sql: string, name: string, group: boolean) => {
+    columns.push(`${sql} as ${ident(name)}`);
+    outputs.push(name);
+    if (group) groupBy.push(sql);
+  };
+  for (const entry of entries) {
+    if (entry.kind === 'star') {
+      if (aggregated) {
+        for (const name of source.columns.keys()) add(`${source.alias}.${ident(name)}`, name, true);
+      } else {
+        columns.push(`${source.alias}.*`);
+        outputs.push(...source.columns.keys());
+      }
+    } else if (entry.kind === 'aggregate') {
+      add(entry.sql, entry.name, false);
+    } else if (entry.kind === 'embed' && aggregated) {
+      add(`to_jsonb(${entry.sql})`, entry.name, true);
+    } else {
+      add(entry.sql, entry.name, aggregated);
     }
   }
   for (const name of children.keys()) {
