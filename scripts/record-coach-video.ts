@@ -7,9 +7,10 @@
  *
  * Playwright's own video recorder needs Playwright's ffmpeg build, which is not installed, so
  * frames come from Chromium's screencast (CDP `Page.startScreencast`) and Debian's `ffmpeg`
- * encodes them (decision 0227). Writes to `dist/media/coach-walkthrough/` (or the first
- * argument): `coach-walkthrough.webm` (VP9), `coach-walkthrough.mp4` (H.264), `poster.jpg`,
- * `captions.vtt` (one cue per step) and `transcript.txt` (the captions and every message).
+ * encodes them (decision 0227). Writes to `src/web/public/media/coach-walkthrough/` (or the
+ * first argument), the committed copy the landing page plays (decision 0229):
+ * `coach-walkthrough.webm` (VP9), `coach-walkthrough.mp4` (H.264), `poster.jpg`, `captions.vtt`
+ * (one cue per step) and `transcript.txt` (the captions and every message).
  *
  *   npm run build && npm run video:coach [-- out-dir]
  */
@@ -33,7 +34,9 @@ class RealtimeUnused {
   }
 }
 
-const outDir = path.resolve(process.argv[2] ?? 'dist/media/coach-walkthrough');
+// The committed copy the /ai-study-coach page plays (decision 0229); another directory for a
+// trial run.
+const outDir = path.resolve(process.argv[2] ?? 'src/web/public/media/coach-walkthrough');
 const distDir = path.resolve('dist/web');
 const WIDTH = 1280;
 const HEIGHT = 720;
@@ -234,10 +237,13 @@ async function main(): Promise<void> {
     await context.close();
     if (frames.length < 2) throw new Error('the screencast produced no frames');
 
-    // Each frame lasts until the next one; the last holds for the final cue's remainder.
+    // Each frame lasts until the next one; the last holds until the final cue ends, so the
+    // closing caption is on screen with the answer it describes (a screencast sends a frame
+    // only when the page changes).
+    const finalCueEnd = recordingStarted + (cues.at(-1)?.end ?? 0);
     const lines = ['ffconcat version 1.0'];
     frames.forEach((frame, index) => {
-      const next = frames[index + 1]?.at ?? frame.at + 1;
+      const next = frames[index + 1]?.at ?? Math.max(frame.at + 1, finalCueEnd);
       lines.push(`file '${frame.file}'`, `duration ${Math.max(0.001, next - frame.at).toFixed(3)}`);
     });
     lines.push(`file '${frames.at(-1)!.file}'`);

@@ -11,6 +11,11 @@ import { findRoute, normalizePath } from '../../common/routes';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** Types Hono's table lacks or gives without a charset. */
+const MEDIA_TEXT_TYPES: Record<string, string> = {
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
 
 /** The normalised path, or undefined for malformed percent-encoding (answered with 404). */
 function decodePath(rawPath: string): string | undefined {
@@ -38,6 +43,21 @@ export function webRoutes(distDir: string) {
     serveStatic({
       root: relativeRoot,
       onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+    }),
+  );
+
+  // Recorded media (the coach's walkthrough video, its poster, captions and transcript):
+  // byte ranges for seeking, and the caption and text types the browser needs to use them.
+  app.use(
+    '/media/*',
+    serveStatic({
+      root: relativeRoot,
+      onFound: (file, c) => {
+        c.header('Cache-Control', 'public, max-age=3600');
+        c.header('Accept-Ranges', 'bytes');
+        const type = MEDIA_TEXT_TYPES[path.extname(file)];
+        if (type) c.header('Content-Type', type);
+      },
     }),
   );
 

@@ -4,7 +4,6 @@ import {
   coachFeatures,
   coachHero,
   coachModes,
-  coachVideo,
   conversationStates,
   dialoguesSection,
   helpFlow,
@@ -17,7 +16,7 @@ import { DialogueTranscript } from './coach/dialogue-transcript';
 import { CoachDemoLauncher } from './coach/coach-demo-launcher';
 import { CoachHeroExcerpt } from './coach/coach-hero-excerpt';
 import { exampleDialogues } from './coach/example-dialogues';
-import { VideoPoster } from './coach/video-poster';
+import { WalkthroughVideo } from './coach/walkthrough-video';
 import { FeatureGrid } from './shared/feature-grid';
 import { PageHero } from './shared/page-hero';
 import { PageSection } from './shared/page-section';
@@ -153,11 +152,7 @@ export function AiStudyCoachPage() {
       </PageSection>
 
       <PageSection id="coach" title={dialoguesSection.title} intro={dialoguesSection.intro} tinted>
-        <VideoPoster
-          caption={coachVideo.caption}
-          status={coachVideo.status}
-          summary={coachVideo.summary}
-        />
+        <WalkthroughVideo />
         <div className="mt-10">
           <CoachDemoLauncher />
         </div>

@@ -201,16 +201,17 @@ export const methodology = {
   ] satisfies FeatureItem[],
 };
 
+/** The recorded walkthrough (decision 0229): its summary follows the video's caption cues. */
 export const coachVideo = {
-  caption: `Video walkthrough: a Study Session with the ${brand.coach}`,
-  status: 'The video is not available on this page yet. Here is what it shows:',
+  caption: `Video walkthrough: a Study Session with the ${brand.coach} (45 s, no sound, captions)`,
+  summaryTitle: 'What the video shows:',
   summary: [
-    'A student opens a Study Session with a question about a topic from their course.',
-    'Instead of answering, the coach replies with a guiding question and waits for the student’s answer.',
-    'The student answers wrongly; the coach explains the idea again in a different way and gives a hint.',
-    'After repeated wrong answers the coach pauses and offers a foundational refresher, then returns to the original question.',
-    'The student reaches the right answer, the coach confirms it and offers another question.',
+    'The coach asks a question from the course’s bank.',
+    'Wrong answers meet new approaches and a hint.',
+    'After three, a refresher on the basics, with basic questions.',
+    'Back at the question, a right answer; the coach says why.',
   ],
+  transcript: 'Read the full transcript',
 };
 
 /** The demo of the coach's answer evaluator on sample questions (decision 0224). */
