@@ -14,6 +14,8 @@ export interface ExportListing {
   status: 'none' | 'queued' | 'running' | 'done' | 'failed';
   error: string | null;
   audioSeconds: number | null;
+  /** The voice that narrated the MP3 ("Flite slt", or "meSpeak en/en-us" as the fallback). */
+  narrationVoice: string | null;
   finishedAt: string | null;
   files: ListedExport[];
 }

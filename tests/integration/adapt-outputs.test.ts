@@ -132,6 +132,8 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
       await runExportJob(server.deps, approvedJob);
       const listed = await call('instructor', `jobs/${approvedJob}/exports`, 'GET');
       expect(listed.body.status).toBe('done');
+      // Debian's flite is installed here and in CI (.ci/run), so Flite narrates.
+      expect(listed.body.narrationVoice).toBe('Flite slt');
       const files = listed.body.files as Array<{ name: string; url: string; bytes: number }>;
       expect(files.map((f) => f.name)).toEqual([
         'lesson.md',
@@ -176,6 +178,7 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
     });
     const listed = await call('instructor', `jobs/${approvedJob}/exports`, 'GET');
     expect(listed.body.status).toBe('done');
+    expect(listed.body.narrationVoice).toBeNull();
     const files = listed.body.files as Array<{ name: string; url: string | null; error: string }>;
     expect(files.find((f) => f.name === 'lesson.mp3')).toMatchObject({
       url: null,

@@ -174,6 +174,8 @@ export interface ExportFile {
   format: ExportFormat;
   contentType: string;
   bytes: Uint8Array;
+  /** The MP3's narrating voice. */
+  voice?: string;
 }
 
 /** A format that could not be made, and why; the other formats are still stored. */
@@ -235,7 +237,13 @@ export async function buildExports(
     );
   }
   if (audio)
-    files.push({ name: 'lesson.mp3', format: 'mp3', contentType: 'audio/mpeg', bytes: audio.mp3 });
+    files.push({
+      name: 'lesson.mp3',
+      format: 'mp3',
+      contentType: 'audio/mpeg',
+      bytes: audio.mp3,
+      voice: audio.voice,
+    });
   make('scorm-1.2.zip', 'scorm-1.2', 'application/zip', () =>
     scormPackage(lesson, { version: '1.2', identifier: jobId, audio }),
   );
@@ -318,6 +326,7 @@ export async function runExportJob(
         format: f.format,
         contentType: f.contentType,
         bytes: f.bytes.length,
+        ...(f.voice ? { voice: f.voice } : {}),
       })),
       ...failures.map((f) => ({ name: f.name, format: f.format, error: f.error })),
     ];
@@ -373,8 +382,13 @@ export async function requestExports(
 }
 
 type StoredExport =
-  | { name: string; format: ExportFormat; bytes: number; error?: undefined }
+  | { name: string; format: ExportFormat; bytes: number; voice?: string; error?: undefined }
   | { name: string; format: ExportFormat; error: string };
+
+function narrationVoice(files: StoredExport[]): string | null {
+  for (const f of files) if (f.format === 'mp3' && f.error === undefined) return f.voice ?? null;
+  return null;
+}
 
 /** The job's stored exports, each with a signed download path valid for a quarter of an hour. */
 export async function listExports(
@@ -397,7 +411,14 @@ export async function listExports(
   );
   const run = rows[0];
   if (!run) {
-    return { status: 'none', error: null, audioSeconds: null, finishedAt: null, files: [] };
+    return {
+      status: 'none',
+      error: null,
+      audioSeconds: null,
+      narrationVoice: null,
+      finishedAt: null,
+      files: [],
+    };
   }
   const files = await Promise.all(
     run.files.map(async (f): Promise<ListedExport> => {
@@ -422,6 +443,7 @@ export async function listExports(
     status: run.status,
     error: run.error,
     audioSeconds: run.audio_seconds === null ? null : Number(run.audio_seconds),
+    narrationVoice: narrationVoice(run.files),
     finishedAt: run.finished_at,
     files,
   };

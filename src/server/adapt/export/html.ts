@@ -261,7 +261,9 @@ ${quizHtml(lesson.quiz)}
 
 /**
  * The page's behaviour: read-along (MP3 timings or speech synthesis), ADHD screen paging and
- * the quiz check, which reports to the SCORM runtime when the page is a SCO.
+ * the quiz check, which reports to the SCORM runtime when the page is a SCO. A sentence stays
+ * highlighted through the pause after it, until the next one is heard (decision 0519): the
+ * highlight does not blink off between sentences.
  */
 const PAGE_SCRIPT = `
 (function(){
@@ -274,8 +276,8 @@ if(i===null||!spans[i]||follow.getAttribute('aria-pressed')!=='true')return;span
 var r=spans[i].getBoundingClientRect();if(r.top<0||r.bottom>innerHeight){spans[i].scrollIntoView({block:'center',behavior:matchMedia('(prefers-reduced-motion: reduce)').matches?'auto':'smooth'});}}
 follow.addEventListener('click',function(){var on=follow.getAttribute('aria-pressed')!=='true';follow.setAttribute('aria-pressed',String(on));if(!on)mark(null);});
 var audio=document.querySelector('audio');
-if(audio&&data.timings){audio.addEventListener('timeupdate',function(){var t=audio.currentTime,found=null;
-for(var i=0;i<data.timings.length;i++){if(t>=data.timings[i][0]&&t<data.timings[i][1]){found=i;break;}}mark(found);});
+if(audio&&data.timings){audio.addEventListener('timeupdate',function(){var t=audio.currentTime,found=null,last=data.timings.length-1;
+for(var i=last;i>=0;i--){if(t>=data.timings[i][0]){found=i===last&&t>=data.timings[i][1]?null:i;break;}}mark(found);});
 audio.addEventListener('ended',function(){mark(null);});}
 var speakButton=document.getElementById('speak');
 if(speakButton){if(!('speechSynthesis' in window)){speakButton.disabled=true;speakButton.textContent='Read aloud (not available in this browser)';}

@@ -102,7 +102,11 @@ function Exports({ jobId }: { jobId: string }) {
                   ? 'The last export run failed.'
                   : `Made ${listing.data.finishedAt ? formatWhen(listing.data.finishedAt) : ''}${
                       listing.data.audioSeconds !== null
-                        ? `; ${Math.round(listing.data.audioSeconds)} s of narration`
+                        ? `; ${Math.round(listing.data.audioSeconds)} s of narration${
+                            listing.data.narrationVoice
+                              ? ` by the ${listing.data.narrationVoice} voice`
+                              : ''
+                          }`
                         : ''
                     }.`}
           </p>
