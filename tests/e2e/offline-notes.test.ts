@@ -59,9 +59,10 @@ async function openNote(page: Page, title: string) {
   await page.getByLabel('Title').waitFor();
 }
 
+// Starting the server and Chromium takes over a minute on a loaded machine.
 beforeAll(async () => {
   app = await startAppBrowser('offline-notes');
-});
+}, 180_000);
 afterAll(() => app?.close());
 
 describe('notes offline', () => {

@@ -5,13 +5,19 @@
  * It does not block the page; it takes focus when it appears, so keyboard and screen-reader
  * users meet it first, and gives focus back when it closes.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { acceptAllChoices, rejectAllChoices, type ConsentChoices } from '@common/consent';
 import { Button } from '@/components/ui/button';
-import { saveConsent } from '@/lib/consent';
 import { readConsent, subscribeOpenRequests } from '@/lib/consent-state';
-import { ConsentChoiceList } from './consent-choices';
+
+// A first visit shows the banner; its categories and the code that stores a choice load only
+// when the visitor opens the one or makes the other (decision 0190: public pages load what they
+// show, not what a click may need).
+const ConsentChoiceList = lazy(() =>
+  import('./consent-choices').then((m) => ({ default: m.ConsentChoiceList })),
+);
+const loadSaveConsent = () => import('@/lib/consent').then((m) => m.saveConsent);
 
 export function ConsentBanner({ startChoosing = false }: { startChoosing?: boolean }) {
   const [open, setOpen] = useState(true);
@@ -19,6 +25,7 @@ export function ConsentBanner({ startChoosing = false }: { startChoosing?: boole
   const [choices, setChoices] = useState<ConsentChoices>(
     () => readConsent()?.choices ?? rejectAllChoices,
   );
+  const [saving, setSaving] = useState(false);
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
@@ -41,12 +48,23 @@ export function ConsentBanner({ startChoosing = false }: { startChoosing?: boole
     headingRef.current?.focus();
   }, [open]);
 
-  useEffect(() => {
-    if (choosing) firstSwitch.current?.focus();
-  }, [choosing]);
+  // The list loads when "Choose" is pressed: focus moves to it once it is there. Stable, so a
+  // re-render does not hand the focus back to the first switch.
+  const focusFirstSwitch = useCallback((element: HTMLInputElement | null) => {
+    if (element && !firstSwitch.current) element.focus();
+    firstSwitch.current = element;
+  }, []);
 
-  function decide(value: ConsentChoices) {
-    saveConsent(value, 'visitor');
+  async function decide(value: ConsentChoices) {
+    setSaving(true);
+    try {
+      (await loadSaveConsent())(value, 'visitor');
+    } catch {
+      // The code to store it did not load (the connection dropped): the banner stays, to try again.
+      return;
+    } finally {
+      setSaving(false);
+    }
     setOpen(false);
     setChoosing(false);
     const back = returnFocus.current;
@@ -95,23 +113,23 @@ export function ConsentBanner({ startChoosing = false }: { startChoosing?: boole
           .
         </p>
         {choosing && (
-          <ConsentChoiceList
-            choices={choices}
-            onChange={setChoices}
-            firstRef={(element) => {
-              firstSwitch.current = element;
-            }}
-          />
+          <Suspense fallback={null}>
+            <ConsentChoiceList
+              choices={choices}
+              onChange={setChoices}
+              firstRef={focusFirstSwitch}
+            />
+          </Suspense>
         )}
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-          <Button variant="default" onClick={() => decide(rejectAllChoices)}>
+          <Button variant="default" disabled={saving} onClick={() => void decide(rejectAllChoices)}>
             Reject all
           </Button>
-          <Button variant="default" onClick={() => decide(acceptAllChoices)}>
+          <Button variant="default" disabled={saving} onClick={() => void decide(acceptAllChoices)}>
             Accept all
           </Button>
           {choosing ? (
-            <Button variant="outline" onClick={() => decide(choices)}>
+            <Button variant="outline" disabled={saving} onClick={() => void decide(choices)}>
               Save my choices
             </Button>
           ) : (
