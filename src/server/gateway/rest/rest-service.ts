@@ -46,7 +46,7 @@ import {
   type Media,
   type Preferences,
 } from './request-query';
-import { buildRpc, resolveRoutine } from './rpc-query';
+import { buildRpc, rawBodyType, resolveRoutine, withRepeatedArrays } from './rpc-query';
 import { createSchemaCache, type SchemaCache, type SchemaSnapshot } from './schema-cache';
 import { sharedRpcCache } from './shared-rpc-cache';
 import { Params } from './sql';
@@ -150,10 +150,11 @@ export function createRestService(
       }
       return c.json(tooLarge, 413, { Connection: 'close' });
     }
-    // Hono keeps a promise per body type here (its types say the value).
-    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(
-      bytes ? new TextDecoder().decode(bytes) : '',
-    );
+    // Hono keeps a promise per body type here (its types say the value); the bytes stay for
+    // an RPC's binary (bytea) body, which text would have re-encoded.
+    const cache = c.req.bodyCache as { text?: Promise<string>; arrayBuffer?: Promise<ArrayBuffer> };
+    cache.text = Promise.resolve(bytes ? new TextDecoder().decode(bytes) : '');
+    cache.arrayBuffer = Promise.resolve(bytes ?? new ArrayBuffer(0));
     return next();
   });
 
@@ -464,7 +465,16 @@ export function createRestService(
     const name = c.req.param('fn') ?? '';
     const method = c.req.method;
     const { prefs, media } = c.var;
-    const body = method === 'POST' ? await readJsonOrError(c) : undefined;
+    // A text, binary or XML body goes whole to a function's one parameter of that type.
+    const rawType = method === 'POST' ? rawBodyType(c.req.header('content-type')) : undefined;
+    const body =
+      method !== 'POST'
+        ? undefined
+        : rawType === 'bytea'
+          ? Buffer.from(await c.req.arrayBuffer())
+          : rawType
+            ? await c.req.text()
+            : await readJsonOrError(c);
     if (body instanceof Response) return body;
     // GET runs read-only, which needs its own statement before the call.
     return respond(c, method === 'POST' ? 'one-statement' : 'transaction', async (tx, snapshot) => {
@@ -490,8 +500,10 @@ export function createRestService(
       const bodyIsObject = typeof args === 'object' && args !== null && !Array.isArray(args);
       const call = resolveRoutine(snapshot, name, keys, {
         singleObject: prefs.singleObject,
-        bodyIsObject,
+        bodyIsObject: bodyIsObject && !rawType,
+        rawType,
       });
+      if (method !== 'POST') args = withRepeatedArrays(call.routine, args, search);
       if (!call.rawBody && !bodyIsObject)
         throw invalidBody('Expected a JSON object of named arguments');
       applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));

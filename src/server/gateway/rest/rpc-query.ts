@@ -29,13 +29,54 @@ function signature(name: string, keys: string[]): string {
     : `public.${name}(${[...keys].sort().join(', ')})`;
 }
 
+/** The parameter type a POST body of this content type goes to whole, as PostgREST maps them. */
+export function rawBodyType(contentType: string | undefined): RawBodyType | undefined {
+  const media = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (media === 'text/plain') return 'text';
+  if (media === 'application/octet-stream') return 'bytea';
+  if (media === 'text/xml') return 'xml';
+  return undefined;
+}
+
+export type RawBodyType = 'text' | 'bytea' | 'xml';
+
+/**
+ * GET arguments of array type (variadic ones included) from every repetition of their
+ * parameter (`?tags=a&tags=b`), as PostgREST reads them; one value in array-literal form
+ * (`?tags={a,b}`) is passed as written.
+ */
+export function withRepeatedArrays(
+  routine: RoutineDef,
+  args: unknown,
+  search: URLSearchParams,
+): unknown {
+  const named = { ...(args as Record<string, unknown>) };
+  for (const input of routine.inputs) {
+    if (!input.type.endsWith('[]') || !search.has(input.name)) continue;
+    const values = search.getAll(input.name);
+    named[input.name] = values.length === 1 && values[0]!.startsWith('{') ? values[0] : values;
+  }
+  return named;
+}
+
 export function resolveRoutine(
   schema: SchemaSnapshot,
   name: string,
   keys: string[],
-  options: { singleObject: boolean; bodyIsObject: boolean },
+  options: { singleObject: boolean; bodyIsObject: boolean; rawType?: RawBodyType },
 ): RoutineCall {
   const overloads = schema.functions.get(name) ?? [];
+  if (options.rawType) {
+    const single = overloads.find(
+      (r) => r.inputs.length === 1 && r.inputs[0]?.type === options.rawType,
+    );
+    if (single) return { routine: single, rawBody: true };
+    throw unknownFunction(
+      `public.${name}(${options.rawType})`,
+      `Searched for the function public.${name} with a single unnamed ${options.rawType} parameter, but no matches were found in the schema cache.`,
+      null,
+    );
+  }
   if (options.singleObject || !options.bodyIsObject) {
     const single = overloads.find(
       (r) => r.inputs.length === 1 && rawBodyTypes.has(r.inputs[0]?.type ?? ''),
@@ -88,6 +129,9 @@ function callParts(
   const fn = qualified(routine.name);
   if (call.rawBody) {
     const type = routine.inputs[0]?.type ?? 'json';
+    // Bytes travel as hex: PGlite would send a Buffer parameter as UTF-8 text.
+    if (Buffer.isBuffer(args))
+      return { from: '', call: `${fn}(decode(${ctx.params.add(args.toString('hex'))}, 'hex'))` };
     const value =
       typeof args === 'string' && type !== 'json' && type !== 'jsonb' ? args : JSON.stringify(args);
     return { from: '', call: `${fn}(${ctx.params.add(value)}::${type})` };
