@@ -86,6 +86,18 @@ const schema = z.object({
   AUTH_ANONYMOUS_USERS: booleanFlag,
   /** Anonymous sign-ins per hour per client address (GoTrue's RATE_LIMIT_ANONYMOUS_USERS). */
   AUTH_RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(30),
+  /** GoTrue's EXTERNAL_PHONE_ENABLED: sign-up, sign-in and phone change by SMS code. */
+  AUTH_PHONE: booleanFlag,
+  /** SMS sent per hour per client address (GoTrue's RATE_LIMIT_SMS_SENT). */
+  AUTH_RATE_LIMIT_SMS: z.coerce.number().int().min(1).default(30),
+  /** How soon one account may be sent another SMS code (GoTrue's SMS_MAX_FREQUENCY). */
+  AUTH_SMS_MAX_FREQUENCY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Twilio's Messages API for SMS; unset, codes go to the dev mailbox. */
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** The sender: a Twilio number (E.164) or a messaging service SID, sent as `From`. */
+  TWILIO_MESSAGE_SERVICE_SID: optionalString,
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   AUTH_PASSWORD_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   AUTH_PASSWORD_LOCKOUT_MINUTES: z.coerce.number().min(0.01).default(15),
   /** Extra origins (comma-separated) that auth may redirect to besides SITE_URL. */
@@ -209,6 +221,14 @@ const checkedSchema = schema.superRefine((env, ctx) => {
       path: ['AI_B_FALLBACK_MODEL'],
       message: "needs AI_B_MODEL (the fallback backs up B's small model)",
     });
+  const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_MESSAGE_SERVICE_SID];
+  if (twilio.some(Boolean) && !twilio.every(Boolean))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TWILIO_ACCOUNT_SID'],
+      message:
+        'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_MESSAGE_SERVICE_SID are set together or not at all',
+    });
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
     ctx.addIssue({
       code: 'custom',
@@ -289,9 +309,23 @@ function toConfig(env: z.infer<typeof schema>) {
       passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
       manualLinking: env.AUTH_MANUAL_LINKING ?? true,
       anonymousUsers: env.AUTH_ANONYMOUS_USERS ?? false,
+      phone: {
+        enabled: env.AUTH_PHONE ?? false,
+        maxFrequencyMs: env.AUTH_SMS_MAX_FREQUENCY_SECONDS * 1000,
+        twilio:
+          env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_MESSAGE_SERVICE_SID
+            ? {
+                accountSid: env.TWILIO_ACCOUNT_SID,
+                authToken: env.TWILIO_AUTH_TOKEN,
+                sender: env.TWILIO_MESSAGE_SERVICE_SID,
+                apiUrl: env.TWILIO_API_URL.replace(/\/+$/, ''),
+              }
+            : undefined,
+      },
       rateLimits: {
         signIn: env.AUTH_RATE_LIMIT_SIGN_IN,
         anonymousPerHour: env.AUTH_RATE_LIMIT_ANONYMOUS,
+        smsPerHour: env.AUTH_RATE_LIMIT_SMS,
         tokenRefresh: env.AUTH_RATE_LIMIT_TOKEN_REFRESH,
         mfaVerify: env.AUTH_RATE_LIMIT_MFA_VERIFY,
       },

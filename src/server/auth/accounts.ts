@@ -128,7 +128,7 @@ export async function setPassword(
 }
 
 export function composeAuthMail(
-  kind: OneTimeTokenType | 'magiclink',
+  kind: Exclude<OneTimeTokenType, 'sms' | 'phone_change'> | 'magiclink',
   to: string,
   code: string,
   link: string | undefined,

@@ -1,12 +1,13 @@
 /**
- * Mailed one-time secrets. One live token per user and purpose, holding two secrets: the
+ * Mailed (and texted) one-time secrets. One live token per user and purpose, holding two secrets: the
  * link's 32 random bytes (stored as a SHA-256 hash) and a six-digit code for typing (stored as
  * sha256(email || code)). Wrong codes are counted per address; the fifth kills the token.
  */
 import type { Queryable } from '../db/types';
 import { emailTokenHash, randomOtp, randomToken, sha256Hex } from './crypto';
 
-export type OneTimeTokenType = 'confirmation' | 'recovery' | 'email_change' | 'reauthentication';
+export type OneTimeTokenType =
+  'confirmation' | 'recovery' | 'email_change' | 'reauthentication' | 'sms' | 'phone_change';
 
 export const ONE_TIME_TOKEN_TTL_MS = 3600 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;

@@ -9,6 +9,7 @@ export type LimitBucket =
   | 'sign_in'
   | 'sign_up'
   | 'anonymous'
+  | 'sms'
   | 'recover'
   | 'verify'
   | 'token_refresh'
@@ -31,11 +32,12 @@ const HOUR = 60 * 60 * 1000;
 const SWEEP_AT = 20_000;
 
 export function createAuthRateLimits(config: Config, now: () => number = Date.now): AuthRateLimits {
-  const { signIn, anonymousPerHour, tokenRefresh, mfaVerify } = config.auth.rateLimits;
+  const { signIn, anonymousPerHour, smsPerHour, tokenRefresh, mfaVerify } = config.auth.rateLimits;
   const limits: Record<LimitBucket, { max: number; windowMs: number; label: string }> = {
     sign_in: { max: signIn, windowMs: FIVE_MINUTES, label: 'sign-in attempts' },
     sign_up: { max: signIn, windowMs: FIVE_MINUTES, label: 'sign-ups' },
     anonymous: { max: anonymousPerHour, windowMs: HOUR, label: 'anonymous sign-ins' },
+    sms: { max: smsPerHour, windowMs: HOUR, label: 'SMS messages sent' },
     recover: { max: signIn, windowMs: FIVE_MINUTES, label: 'password reset requests' },
     verify: { max: signIn, windowMs: FIVE_MINUTES, label: 'verification attempts' },
     email: { max: signIn, windowMs: FIVE_MINUTES, label: 'emails sent' },

@@ -8,6 +8,9 @@ export interface UserRow {
   id: string;
   email: string | null;
   phone: string | null;
+  phone_confirmed_at: Date | null;
+  phone_change: string | null;
+  phone_change_sent_at: Date | null;
   role: string;
   aud: string;
   encrypted_password: string | null;
@@ -162,11 +165,14 @@ export function userJson(user: LoadedUser) {
     email: row.email ?? '',
     email_confirmed_at: iso(row.email_confirmed_at),
     phone: row.phone ?? '',
+    phone_confirmed_at: iso(row.phone_confirmed_at),
     confirmation_sent_at: iso(row.confirmation_sent_at),
     recovery_sent_at: iso(row.recovery_sent_at),
     new_email: row.email_change ?? undefined,
     email_change_sent_at: iso(row.email_change_sent_at),
-    confirmed_at: iso(row.email_confirmed_at),
+    new_phone: row.phone_change ?? undefined,
+    phone_change_sent_at: iso(row.phone_change_sent_at),
+    confirmed_at: iso(row.email_confirmed_at ?? row.phone_confirmed_at),
     last_sign_in_at: iso(row.last_sign_in_at),
     banned_until: iso(row.banned_until),
     app_metadata: appMetadata(user),

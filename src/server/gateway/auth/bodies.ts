@@ -69,7 +69,9 @@ export const otpBody = z.looseObject({
   ...pkce,
 });
 
-export const resendBody = z.looseObject({ type: text, email: text, options: object });
+export type OtpBody = z.output<typeof otpBody>;
+
+export const resendBody = z.looseObject({ type: text, email: text, phone: text, options: object });
 
 export const tokenBody = z.looseObject({
   email: text,

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { AuthError, validation } from '../../auth/errors';
 import type { Mailer } from '../../auth/mail';
 import type { AuthRateLimits } from '../../auth/rate-limits';
+import type { SmsSender } from '../../auth/sms';
 import { findSession, sessionExpiry, type AuthDeps, type SessionRow } from '../../auth/sessions';
 import { loadUser, type LoadedUser } from '../../auth/users';
 import type { JwtClaims } from '../../db/types';
@@ -15,6 +16,7 @@ import type { GatewayDeps } from '../context';
 export interface AuthServices extends AuthDeps {
   gateway: GatewayDeps;
   mailer: Mailer;
+  sms: SmsSender;
   limits: AuthRateLimits;
 }
 

@@ -7,6 +7,7 @@ import { AuthError, OAuthGrantError } from '../../auth/errors';
 import { createMailer, type Mailer } from '../../auth/mail';
 import { dummyPasswordHash } from '../../auth/passwords';
 import { createAuthRateLimits, type AuthRateLimits } from '../../auth/rate-limits';
+import { createSmsSender } from '../../auth/sms';
 import { TokenError } from '../../keys/verify';
 import type { GatewayDeps } from '../context';
 import { apiCors } from '../ops/cors';
@@ -49,6 +50,12 @@ export function createAuthServices(
   if (deps.config.isProduction && !deps.config.siteUrl) {
     deps.log.warn('SITE_URL is not set: auth links and redirects work only on loopback addresses');
   }
+  const sms = createSmsSender(deps.config, deps.db);
+  if (deps.config.isProduction && deps.config.auth.phone.enabled && sms.kind === 'dev-mailbox') {
+    deps.log.warn(
+      'AUTH_PHONE is on but Twilio is not configured: SMS codes are stored in auth.dev_mailbox, not sent',
+    );
+  }
   // Made at start-up, so not even the first unknown address costs an extra hash.
   void dummyPasswordHash();
   return {
@@ -57,6 +64,7 @@ export function createAuthServices(
     keys: deps.keys,
     gateway: deps,
     mailer,
+    sms,
     limits: options.limits ?? createAuthRateLimits(deps.config),
   };
 }

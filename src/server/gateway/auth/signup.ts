@@ -22,11 +22,19 @@ import {
   type TokenProof,
 } from '../../auth/one-time-tokens';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
+import { applyPhoneChange, confirmPhone, createPhoneUser, findUserByPhone } from '../../auth/phone';
 import { checkCoupon, redeemCoupon } from '../../billing/coupons';
 import { createSession, type SessionJson } from '../../auth/sessions';
-import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
+import {
+  findUserByEmail,
+  loadUser,
+  normalizeEmail,
+  userJson,
+  type UserRow,
+} from '../../auth/users';
 import type { Queryable } from '../../db/types';
 import { couponForSignUp, refusingCoupons } from './coupon-gate';
+import { phoneFrom, requirePhoneProvider, textCode } from './phone';
 import {
   authJson,
   recoverBody,
@@ -58,7 +66,12 @@ const verifyTypes: Record<string, { tokens: OneTimeTokenType[]; flow: FlowMethod
   invite: { tokens: ['confirmation'], flow: 'email/signup', amr: 'otp' },
   recovery: { tokens: ['recovery'], flow: 'recovery', amr: 'recovery' },
   email_change: { tokens: ['email_change'], flow: 'email_change', amr: 'otp' },
+  sms: { tokens: ['sms'], flow: 'email/signup', amr: 'otp' },
+  phone_change: { tokens: ['phone_change'], flow: 'email_change', amr: 'otp' },
 };
+
+/** Types whose code was texted: verified with `phone`, never by a mailed link. */
+const phoneTypes = new Set(['sms', 'phone_change']);
 
 export function verifyLink(
   base: string,
@@ -134,7 +147,10 @@ export async function deliver(
 }
 
 async function applyToken(tx: Queryable, consumed: ConsumedToken): Promise<void> {
-  if (consumed.type === 'email_change')
+  if (consumed.type === 'sms') await confirmPhone(tx, consumed.userId, consumed.relatesTo);
+  else if (consumed.type === 'phone_change')
+    await applyPhoneChange(tx, consumed.userId, consumed.relatesTo);
+  else if (consumed.type === 'email_change')
     await applyEmailChange(tx, consumed.userId, consumed.relatesTo);
   // A recovery link proves the mailbox as well as a confirmation link does.
   else await confirmEmail(tx, consumed.userId);
@@ -166,19 +182,70 @@ export function signupRoutes(services: AuthServices) {
     );
   }
 
+  /**
+   * `signUp({ phone, password })`: an unconfirmed account and a texted code, confirmed with
+   * `verifyOtp({ phone, token, type: 'sms' })`. A number with a confirmed account gets the
+   * same answer and no text, so the form cannot tell who has an account.
+   */
+  async function signUpWithPhone(c: AuthContext, body: SignupBody): Promise<unknown> {
+    const client = clientInfo(c);
+    requirePhoneProvider(services, 400, 'Phone signups are disabled');
+    const phone = phoneFrom(body.phone);
+    if (services.config.auth.disableSignup)
+      throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    checkPasswordStrength(body.password, services.config.auth.passwordMinLength);
+    const { coupon, metadata } = couponForSignUp(services, client.ip, optionalObject(body, 'data'));
+    if (coupon) await refusingCoupons(() => checkCoupon(services.db, coupon));
+    const passwordHash = await hashPassword(body.password!);
+    const user = await refusingCoupons(() =>
+      services.db.transaction(async (tx) => {
+        const existing = await findUserByPhone(tx, phone);
+        if (existing?.phone_confirmed_at) {
+          if (coupon) await checkCoupon(tx, coupon);
+          return undefined;
+        }
+        if (existing) {
+          await tx.query(
+            'update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1',
+            [existing.id, passwordHash, JSON.stringify(metadata)],
+          );
+          return existing;
+        }
+        const created = await createPhoneUser(tx, { phone, passwordHash, userMetadata: metadata });
+        if (coupon) await redeemCoupon(tx, coupon, created.id, 'sign_up');
+        return created;
+      }),
+    );
+    if (!user) {
+      services.limits.hit('sms', client.ip);
+      const now = new Date().toISOString();
+      return {
+        id: randomUUID(),
+        aud: 'authenticated',
+        role: 'authenticated',
+        email: '',
+        phone,
+        confirmation_sent_at: now,
+        app_metadata: { provider: 'phone', providers: ['phone'] },
+        user_metadata: metadata,
+        identities: [],
+        created_at: now,
+        updated_at: now,
+        is_anonymous: false,
+      };
+    }
+    await textCode(services, client.ip, user, phone, 'sms');
+    return userJson((await loadUser(services.db, user.id))!);
+  }
+
   app.post('/signup', async (c) => {
     const client = clientInfo(c);
     services.limits.hit('sign_up', client.ip);
     const body = await authJson(c, signupBody);
     // GoTrue's rule: a sign-up naming neither an email nor a phone is an anonymous sign-in.
     if (!body.email && !body.phone) return c.json(await signInAnonymously(c, body));
-    if (body.phone !== undefined && body.phone !== null && body.email === undefined) {
-      throw new AuthError(
-        400,
-        'validation_failed',
-        'Phone sign-ups are not available: no SMS sender is configured on this server.',
-      );
-    }
+    // An email, when both are sent, decides the provider (GoTrue's order).
+    if (!body.email) return c.json(await signUpWithPhone(c, body));
     const email = normalizeEmail(body.email);
     if (!email) {
       throw new AuthError(
@@ -280,7 +347,7 @@ export function signupRoutes(services: AuthServices) {
         ),
         303,
       );
-    if (!kind || token === '')
+    if (!kind || phoneTypes.has(type) || token === '')
       return fail('validation_failed', 'Verify requires a token and a valid type');
     try {
       services.limits.hit('verify', clientInfo(c).ip);
@@ -331,12 +398,17 @@ export function signupRoutes(services: AuthServices) {
       throw validation(`Verify requires a valid type: ${Object.keys(verifyTypes).join(', ')}`);
     const tokenHashParam = optionalString(body, 'token_hash');
     let proof: TokenProof;
-    if (tokenHashParam) proof = { link: tokenHashParam };
+    if (phoneTypes.has(type)) {
+      const token = optionalString(body, 'token');
+      if (!body.phone || !token)
+        throw validation(`Verify of type ${type} requires a phone and a token`);
+      // The texted code is proven with the number it was sent to (stored like an address).
+      proof = { email: phoneFrom(body.phone), code: token.trim() };
+    } else if (tokenHashParam) proof = { link: tokenHashParam };
     else {
       const email = normalizeEmail(body.email);
       const token = optionalString(body, 'token');
-      if (body.phone !== undefined)
-        throw validation('Phone verification is not available: no SMS sender is configured.');
+      if (body.phone) throw validation('A phone is verified with type sms or phone_change');
       if (!email || !token)
         throw validation('Verify requires either a token_hash, or an email and a token');
       proof = { email, code: token.trim() };
@@ -375,14 +447,39 @@ export function signupRoutes(services: AuthServices) {
     return c.json({});
   });
 
+  /**
+   * `resend({ type: 'sms' | 'phone_change', phone })`: a new code for a number still waiting
+   * for one. The same answer whether or not the number is waiting; no text if it is not.
+   */
+  async function resendText(
+    c: AuthContext,
+    type: 'sms' | 'phone_change',
+    body: { phone?: string | null },
+  ): Promise<Record<string, never>> {
+    requirePhoneProvider(services, 400, 'Unsupported phone provider');
+    const phone = phoneFrom(body.phone);
+    const { rows } = await services.db.query<UserRow & Record<string, unknown>>(
+      type === 'sms'
+        ? 'select * from auth.users where phone = $1 and phone_confirmed_at is null'
+        : 'select * from auth.users where phone_change = $1',
+      [phone],
+    );
+    const user = rows[0];
+    if (user) await textCode(services, clientInfo(c).ip, user, phone, type);
+    return {};
+  }
+
   app.post('/resend', async (c) => {
     const client = clientInfo(c);
     services.limits.hit('recover', client.ip);
     const body = await authJson(c, resendBody);
     const type = optionalString(body, 'type');
+    if (type === 'sms' || type === 'phone_change') return c.json(await resendText(c, type, body));
     const email = normalizeEmail(body.email);
     if (type !== 'signup' && type !== 'email_change')
-      throw validation('resend supports type signup or email_change with an email');
+      throw validation(
+        'resend supports type signup or email_change with an email, sms or phone_change with a phone',
+      );
     if (!email)
       throw new AuthError(400, 'email_address_invalid', 'A valid email address is required');
     const redirectTo = safeRedirect(

@@ -1,6 +1,6 @@
 /** `POST /token`: password, refresh_token, pkce and id_token grants; web3 refused. */
 import { Hono } from 'hono';
-import { AuthError, validation } from '../../auth/errors';
+import { AuthError } from '../../auth/errors';
 import { exchangeAuthCode } from '../../auth/flow-state';
 import { createOidcProvider } from '../../auth/oidc';
 import {
@@ -10,10 +10,13 @@ import {
   recordPasswordFailure,
 } from '../../auth/password-lockout';
 import { verifyPassword } from '../../auth/passwords';
+import { findUserByPhone } from '../../auth/phone';
 import { createSession, refreshSession } from '../../auth/sessions';
+import { normalizePhone } from '../../auth/sms';
 import { findUserByEmail, isBanned, normalizeEmail } from '../../auth/users';
 import { authJson, tokenBody } from './bodies';
 import { idTokenGrant } from './id-token';
+import { requirePhoneProvider } from './phone';
 import { clientInfo, optionalString, type AuthEnv, type AuthServices } from './http';
 
 const amrForFlow = {
@@ -48,14 +51,14 @@ export function tokenRoutes(services: AuthServices) {
 
     if (grant === 'password') {
       services.limits.hit('sign_in', client.ip);
-      if (body.phone !== undefined && body.email === undefined) {
-        throw validation(
-          'Phone sign-in is not available: no SMS sender is configured on this server.',
-        );
-      }
-      const email = normalizeEmail(body.email);
+      // With a phone and no email, the phone is the login (GoTrue's phone provider).
+      const byPhone = !body.email && !!body.phone;
+      if (byPhone) requirePhoneProvider(services, 422, 'Phone logins are disabled');
+      const phone = byPhone ? normalizePhone(body.phone) : undefined;
+      // Failures and locks are counted per login: the address, or the number with its "+".
+      const login = byPhone ? (phone ? `+${phone}` : undefined) : normalizeEmail(body.email);
       const password = optionalString(body, 'password');
-      if (!email || !password) {
+      if (!login || !password) {
         await recordFailure(
           typeof body.email === 'string' ? body.email.slice(0, 254) : undefined,
           undefined,
@@ -65,32 +68,40 @@ export function tokenRoutes(services: AuthServices) {
         throw new AuthError(
           400,
           'validation_failed',
-          'Sign-in needs an email address and a password',
+          byPhone
+            ? 'Sign-in needs a phone number in E.164 format and a password'
+            : 'Sign-in needs an email address and a password',
         );
       }
       const lockout = services.config.auth.passwordLockout;
-      const locked = await passwordLockedUntil(services.db, email);
+      const locked = await passwordLockedUntil(services.db, login);
       if (locked) {
-        await recordFailure(email, undefined, client, 'address_locked');
+        await recordFailure(login, undefined, client, 'address_locked');
         throw passwordLockedError(locked);
       }
-      const user = await findUserByEmail(services.db, email);
+      const user = phone
+        ? await findUserByPhone(services.db, phone)
+        : await findUserByEmail(services.db, login);
       // One argon2 verification on both paths: an unknown address is checked against a
       // stand-in hash, so the answer takes as long as for a real account.
       const valid = await verifyPassword(user?.encrypted_password ?? null, password);
       if (!user || !valid) {
-        await recordFailure(email, user?.id, client, 'invalid_credentials');
-        const lockedNow = await recordPasswordFailure(services.db, email, lockout);
+        await recordFailure(login, user?.id, client, 'invalid_credentials');
+        const lockedNow = await recordPasswordFailure(services.db, login, lockout);
         if (lockedNow) throw passwordLockedError(lockedNow);
         throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
       }
-      await clearPasswordFailures(services.db, email);
-      if (!user.email_confirmed_at) {
-        await recordFailure(email, user.id, client, 'email_not_confirmed');
+      await clearPasswordFailures(services.db, login);
+      if (phone && !user.phone_confirmed_at) {
+        await recordFailure(login, user.id, client, 'phone_not_confirmed');
+        throw new AuthError(400, 'phone_not_confirmed', 'Phone not confirmed');
+      }
+      if (!phone && !user.email_confirmed_at) {
+        await recordFailure(login, user.id, client, 'email_not_confirmed');
         throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
       }
       if (isBanned(user)) {
-        await recordFailure(email, user.id, client, 'user_banned');
+        await recordFailure(login, user.id, client, 'user_banned');
         throw new AuthError(400, 'user_banned', 'User is banned');
       }
       const session = await services.db.transaction((tx) =>

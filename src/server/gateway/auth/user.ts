@@ -8,6 +8,8 @@ import { emailChangeNotice, passwordChangedNotice, type MailMessage } from '../.
 import { consumeOneTimeToken, issueOneTimeToken } from '../../auth/one-time-tokens';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../../auth/passwords';
 import { saveFlowState } from '../../auth/flow-state';
+import { findUserByPhone } from '../../auth/phone';
+import { normalizePhone } from '../../auth/sms';
 import { findUserByEmail, loadUser, normalizeEmail, userJson } from '../../auth/users';
 import { authJson, updateUserBody } from './bodies';
 import {
@@ -21,6 +23,7 @@ import {
   type AuthEnv,
   type AuthServices,
 } from './http';
+import { phoneFrom, requirePhoneProvider, textCode } from './phone';
 import { verifyLink } from './signup';
 
 /** A password change without the mailed nonce is allowed only this soon after signing in. */
@@ -41,10 +44,11 @@ export function userRoutes(services: AuthServices) {
     const nonce = optionalString(body, 'nonce');
     const data = optionalObject(body, 'data');
     const emailParam = body.email;
-    if (body.phone !== undefined && body.phone !== null && body.phone !== (row.phone ?? '')) {
-      throw validation(
-        'Phone numbers cannot be changed: no SMS sender is configured on this server.',
-      );
+    // A new number is texted a code; it replaces the old one once `phone_change` is verified.
+    let phone: string | undefined;
+    if (body.phone && normalizePhone(body.phone) !== row.phone) {
+      requirePhoneProvider(services, 422, 'Unsupported phone provider');
+      phone = phoneFrom(body.phone);
     }
     const email =
       emailParam === undefined || emailParam === null ? undefined : normalizeEmail(emailParam);
@@ -56,7 +60,7 @@ export function userRoutes(services: AuthServices) {
       );
     }
     // An anonymous account's password is set with (or after) an address that can recover it.
-    if (row.is_anonymous && password && !email) {
+    if (row.is_anonymous && password && !email && !phone) {
       throw new AuthError(
         422,
         'validation_failed',
@@ -78,7 +82,7 @@ export function userRoutes(services: AuthServices) {
     const redirectTo = safeRedirect(services, c, c.req.query('redirect_to'));
     const pkce = pkceParams(body);
     const user = c.get('user');
-    if (passwordHash || (email && email !== row.email)) {
+    if (passwordHash || (email && email !== row.email) || phone) {
       requireAal2IfEnrolled(
         user,
         session,
@@ -124,6 +128,16 @@ export function userRoutes(services: AuthServices) {
           [row.id, JSON.stringify(merged)],
         );
       }
+      if (phone) {
+        const holder = await findUserByPhone(tx, phone);
+        if (holder && holder.id !== row.id) {
+          throw new AuthError(
+            422,
+            'phone_exists',
+            'A user with this phone number has already been registered',
+          );
+        }
+      }
       if (email && email !== row.email) {
         const taken = await findUserByEmail(tx, email);
         if (taken && taken.id !== row.id) {
@@ -162,6 +176,7 @@ export function userRoutes(services: AuthServices) {
       if (row.email)
         await services.mailer.send(emailChangeNotice(row.email, brand.product, mail.to));
     }
+    if (phone) await textCode(services, client.ip, row, phone, 'phone_change');
     const updated = await loadUser(services.db, row.id);
     return c.json(userJson(updated!));
   });
