@@ -45,7 +45,7 @@ export function QuizBuilder({
   generated: QuizQuestion[];
   sections: LessonSection[];
 }) {
-  const saved = job.adapt_quiz_reviews[0];
+  const saved = job.adapt_quiz_reviews;
   const questions = saved?.questions ?? generated;
   const version = saved?.version ?? 0;
   const editable = job.approved_at === null;

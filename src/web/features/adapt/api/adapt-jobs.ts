@@ -63,7 +63,8 @@ export interface QuizReview {
 export interface AdaptJobDetail extends AdaptJob {
   adapt_job_stages: AdaptStage[];
   adapt_section_reviews: SectionReview[];
-  adapt_quiz_reviews: QuizReview[];
+  /** One per job (its key is the job's): the REST API embeds it as an object, as PostgREST does. */
+  adapt_quiz_reviews: QuizReview | null;
 }
 
 export interface ArchiveFilters {

@@ -26,7 +26,7 @@ export function useSaveQuiz(jobId: string) {
       invokeQuiz<QuizReview>(jobId, 'quiz', 'PUT', input),
     onSuccess: (saved) => {
       queryClient.setQueryData<AdaptJobDetail | null>(adaptKeys.job(jobId), (job) =>
-        job ? { ...job, adapt_quiz_reviews: [saved] } : job,
+        job ? { ...job, adapt_quiz_reviews: saved } : job,
       );
     },
     // Someone else's save (409) or an approval: read the job again.
