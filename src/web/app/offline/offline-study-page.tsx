@@ -14,6 +14,7 @@ import {
   NotebookPen,
   RefreshCw,
   Trash2,
+  type LucideIcon,
 } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppPage, EmptyState, LoadError, LoadingBlock, Section } from '@/components/app-page';
@@ -291,109 +292,45 @@ function KeptStudy({ userId }: { userId: string }) {
 
   return (
     <>
-      <Section
+      <KeptCollection
         title="Flashcards"
         id="kept-cards"
         description={`Your cards due now and within the next ${KEEP_CARDS_DUE_WITHIN_DAYS} days, from every deck.`}
-      >
-        {kept.data.keepCards ? (
-          <>
-            <p>
-              {plural(kept.data.cards, 'card is', 'cards are')} kept on this device
-              {kept.data.cardsSavedAt ? ` (updated ${when(kept.data.cardsSavedAt)})` : ''}. They are
-              updated each time you open Lyceum online.
-            </p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button asChild size="sm">
-                <Link to="/app/flashcards/review">
-                  <Layers aria-hidden="true" />
-                  Review due cards
-                </Link>
-              </Button>
-              {online && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => keepCards.mutate()}
-                  disabled={keepCards.isPending}
-                >
-                  <RefreshCw aria-hidden="true" />
-                  Update now
-                </Button>
-              )}
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => dropCards.mutate()}
-                disabled={dropCards.isPending}
-              >
-                <Trash2 aria-hidden="true" />
-                Stop keeping cards
-              </Button>
-            </div>
-          </>
-        ) : online ? (
-          <Button size="sm" onClick={() => keepCards.mutate()} disabled={keepCards.isPending}>
-            <CloudDownload aria-hidden="true" />
-            {keepCards.isPending ? 'Keeping your cards…' : 'Keep my due cards on this device'}
-          </Button>
-        ) : (
-          <EmptyState>
-            No flashcards are kept on this device. Keep them when you are online.
-          </EmptyState>
-        )}
-      </Section>
+        kept={kept.data.keepCards}
+        summary={`${plural(kept.data.cards, 'card is', 'cards are')} kept on this device${
+          kept.data.cardsSavedAt ? ` (updated ${when(kept.data.cardsSavedAt)})` : ''
+        }.`}
+        open={{ to: '/app/flashcards/review', label: 'Review due cards', icon: Layers }}
+        online={online}
+        keep={keepCards}
+        drop={dropCards}
+        labels={{
+          keep: 'Keep my due cards on this device',
+          keeping: 'Keeping your cards…',
+          drop: 'Stop keeping cards',
+          none: 'No flashcards are kept on this device. Keep them when you are online.',
+        }}
+      />
 
-      <Section
+      <KeptCollection
         title="Notes"
         id="kept-notes"
         description="Your notes (the newest 500), to read, write, edit and delete without a network."
-      >
-        {kept.data.keepNotes ? (
-          <>
-            <p>
-              {plural(kept.data.notes, 'note is', 'notes are')} kept on this device
-              {kept.data.notesSavedAt ? ` (updated ${when(kept.data.notesSavedAt)})` : ''}. They are
-              updated each time you open Lyceum online.
-            </p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button asChild size="sm">
-                <Link to="/app/notes">
-                  <NotebookPen aria-hidden="true" />
-                  Open your notes
-                </Link>
-              </Button>
-              {online && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => keepNotes.mutate()}
-                  disabled={keepNotes.isPending}
-                >
-                  <RefreshCw aria-hidden="true" />
-                  Update now
-                </Button>
-              )}
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => dropNotes.mutate()}
-                disabled={dropNotes.isPending}
-              >
-                <Trash2 aria-hidden="true" />
-                Stop keeping notes
-              </Button>
-            </div>
-          </>
-        ) : online ? (
-          <Button size="sm" onClick={() => keepNotes.mutate()} disabled={keepNotes.isPending}>
-            <CloudDownload aria-hidden="true" />
-            {keepNotes.isPending ? 'Keeping your notes…' : 'Keep my notes on this device'}
-          </Button>
-        ) : (
-          <EmptyState>No notes are kept on this device. Keep them when you are online.</EmptyState>
-        )}
-      </Section>
+        kept={kept.data.keepNotes}
+        summary={`${plural(kept.data.notes, 'note is', 'notes are')} kept on this device${
+          kept.data.notesSavedAt ? ` (updated ${when(kept.data.notesSavedAt)})` : ''
+        }.`}
+        open={{ to: '/app/notes', label: 'Open your notes', icon: NotebookPen }}
+        online={online}
+        keep={keepNotes}
+        drop={dropNotes}
+        labels={{
+          keep: 'Keep my notes on this device',
+          keeping: 'Keeping your notes…',
+          drop: 'Stop keeping notes',
+          none: 'No notes are kept on this device. Keep them when you are online.',
+        }}
+      />
 
       <Section
         title="Courses"
@@ -476,5 +413,66 @@ function KeptStudy({ userId }: { userId: string }) {
         )}
       </Section>
     </>
+  );
+}
+
+/** A kind of study material the learner keeps on the device (cards, notes): keep, update, drop. */
+function KeptCollection(props: {
+  title: string;
+  id: string;
+  description: string;
+  kept: boolean;
+  summary: string;
+  open: { to: string; label: string; icon: LucideIcon };
+  online: boolean;
+  keep: { mutate: () => void; isPending: boolean };
+  drop: { mutate: () => void; isPending: boolean };
+  labels: { keep: string; keeping: string; drop: string; none: string };
+}) {
+  const { keep, drop, labels, open } = props;
+  const OpenIcon = open.icon;
+  return (
+    <Section title={props.title} id={props.id} description={props.description}>
+      {props.kept ? (
+        <>
+          <p>{props.summary} They are updated each time you open Lyceum online.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button asChild size="sm">
+              <Link to={open.to}>
+                <OpenIcon aria-hidden="true" />
+                {open.label}
+              </Link>
+            </Button>
+            {props.online && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => keep.mutate()}
+                disabled={keep.isPending}
+              >
+                <RefreshCw aria-hidden="true" />
+                Update now
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => drop.mutate()}
+              disabled={drop.isPending}
+            >
+              <Trash2 aria-hidden="true" />
+              {labels.drop}
+            </Button>
+          </div>
+        </>
+      ) : props.online ? (
+        <Button size="sm" onClick={() => keep.mutate()} disabled={keep.isPending}>
+          <CloudDownload aria-hidden="true" />
+          {keep.isPending ? labels.keeping : labels.keep}
+        </Button>
+      ) : (
+        <EmptyState>{labels.none}</EmptyState>
+      )}
+    </Section>
   );
 }
