@@ -181,14 +181,15 @@ describe('marketing pages', () => {
     await page.close();
   });
 
-  it('the coach video is a captioned poster with a text summary and no play control', async () => {
+  it('the coach video waits to be played, with a text summary beside it', async () => {
     const page = await open('/ai-study-coach');
-    const figure = page.locator('section#coach figure');
+    const figure = page.locator('section#coach figure:has(video)');
     expect(await figure.count()).toBe(1);
-    const caption = await figure.locator('figcaption').innerText();
-    expect(caption).toMatch(/not available/);
+    const video = figure.locator('video');
+    expect(await video.getAttribute('controls')).not.toBeNull();
+    expect(await video.getAttribute('autoplay')).toBeNull();
     expect(await figure.locator('figcaption li').count()).toBeGreaterThanOrEqual(3);
-    expect(await figure.locator('video, iframe, button').count()).toBe(0);
+    expect(await figure.locator('iframe').count()).toBe(0);
     // The spec's coach footer (copyright 2024, all rights reserved) is the site footer.
     expect(await page.getByRole('contentinfo').innerText()).toContain(
       `© ${brand.copyrightYear} ${brand.company}. All rights reserved.`,
