@@ -9,12 +9,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeAccessible } from '../../src/server/adapt/accessible/accessible-stage';
 import { adaptTestLesson } from '../../src/server/adapt/adapt-test-lesson';
 import type { LessonApprovedPayload } from '../../src/common/adapt-outputs';
 import type { ReviewedLesson } from '../../src/server/adapt/lesson';
-import { runExportJob, runWebhookDelivery } from '../../src/server/adapt/outputs';
+import { EXPORT_JOB, runExportJob, runWebhookDelivery } from '../../src/server/adapt/outputs';
 import { verifyWebhook } from '../../src/server/adapt/webhooks/signature';
 import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
 import { buildLearningFixture, type Actor, type LearningFixture } from './learning-fixture';
@@ -157,7 +157,20 @@ describe.each(databaseKinds)('LE Adapt outputs on %s', (kind) => {
         status: 'none',
         files: [],
       });
-    }, 120_000);
+      // The queue's own run of this export must end here: finishing later, it would overwrite
+      // the files the next test makes.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await server.deps.db.query<{ running: number }>(
+            `select count(*)::int as running from pgboss.job
+              where name = $1 and state in ('created', 'retry', 'active')`,
+            [EXPORT_JOB],
+          );
+          expect(rows[0]!.running).toBe(0);
+        },
+        { timeout: 110_000, interval: 200 },
+      );
+    }, 240_000);
   });
 
   /** An export run asked for without the queue, so the test's own run is the only one. */
