@@ -7,7 +7,8 @@ function m(id: string, sql: string): Migration {
   return { id, sql, checksum: `sum-${sql.length}-${sql}` };
 }
 
-describe('migration runner', () => {
+// Each test starts an embedded database: seconds on a loaded machine, past the 5 s default.
+describe('migration runner', { timeout: 30_000 }, () => {
   let db: Database | undefined;
   afterEach(() => db?.close());
 
