@@ -159,7 +159,10 @@ export function aggregatesNotAllowed(): RestError {
   return new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 }
 
-/** PGRST127: a request PostgREST understands that this server does not do. */
+/**
+ * PGRST127: a request PostgREST understands that this server does not do. The message is
+ * PostgREST's own wire text, which clients match on; `details` says what exactly.
+ */
 export function notImplemented(details: string): RestError {
   return new RestError(400, 'PGRST127', 'Feature not implemented', details);
 }

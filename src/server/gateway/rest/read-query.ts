@@ -325,6 +325,7 @@ function embedJoin(
   const hoisted = new Map<string, Aggregate>();
   let select = item.select;
   if (item.spread && select.some((sub) => sub.kind === 'field' && sub.aggregate)) {
+    // PostgREST's own refusal, word for word.
     if (!toOne)
       throw notImplemented(
         'Aggregates are not implemented for one-to-many or many-to-many spreads.',
@@ -473,7 +474,9 @@ function buildNode(
   if (aggregated && !ctx.options.aggregates) throw aggregatesNotAllowed();
   // PostgREST hoists a spread's aggregates past nested to-one spreads; only one level here.
   if (aggregated && spread)
-    throw notImplemented('Aggregates in a spread inside another spread are not implemented');
+    throw notImplemented(
+      'Aggregates in a spread inside another spread are not supported here: put the aggregate in the outer spread',
+    );
   // With aggregates, every other output groups the rows; embedded JSON groups as jsonb.
   const columns: string[] = [];
   const outputs: string[] = [];

@@ -105,7 +105,7 @@ export const systemArchitecture = {
   services: [
     {
       name: 'Edge functions',
-      role: 'Server-side logic such as the study coach, the data room and hosting analytics; GDPR export is planned.',
+      role: 'Server-side logic such as the study coach, the data room, hosting analytics, GDPR export and subscriptions.',
       icon: Workflow,
     },
     {
@@ -174,7 +174,7 @@ export const technologyStack = {
       items: [
         'REST API for server-to-server access, 100 requests per second',
         'Single sign-on with SAML 2.0 and OpenID Connect',
-        'SCORM export and LMS delivery by webhook (planned)',
+        'SCORM 1.2 and 2004 export and LMS delivery by signed webhook',
       ],
     },
   ] satisfies StackGroup[],
@@ -277,7 +277,7 @@ export const technicalBenefits = {
     },
     {
       title: 'Fair, predictable usage',
-      text: 'A limit of 100 requests per second per key, and a monthly allowance of study-coach messages per account; paid subscription tiers are planned.',
+      text: 'A limit of 100 requests per second per key, and a monthly allowance of study-coach messages per account, raised by a paid subscription.',
       icon: SlidersHorizontal,
       link: { to: '/data-quotas', label: 'Data & Quotas' },
     },
