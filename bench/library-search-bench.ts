@@ -25,10 +25,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import type { Queryable } from '../src/server/db/types';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
 import { benchIds, LESSONS_PER_COURSE, seedLearning } from './learning-seed';
+import { explainAsUser } from './lib/explain-as-user';
 import { startBenchServer } from './lib/bench-server';
 import { measureLoop, type LoopMeasurement } from './lib/measure';
 import { RealtimeUnused, webAppSignIn } from './lib/web-client';
@@ -156,40 +156,11 @@ async function seedLibrary(tx: Queryable, words: string[], courses: number): Pro
   }
 }
 
-/**
- * The plans search_library's statements get for `userId`, as run: auto_explain logs every
- * nested statement, and client_min_messages hands those log lines to this client as notices.
- */
-async function explainSearch(databaseUrl: string, userId: string, query: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  const notices: string[] = [];
-  client.on('notice', (notice) => notices.push(notice.message ?? ''));
-  await client.connect();
-  try {
-    await client.query('begin');
-    await client.query(`load 'auto_explain'`);
-    for (const setting of [
-      'auto_explain.log_min_duration = 0',
-      'auto_explain.log_analyze = on',
-      'auto_explain.log_buffers = on',
-      'auto_explain.log_nested_statements = on',
-      'client_min_messages = log',
-    ]) {
-      await client.query(`set local ${setting}`);
-    }
-    await client.query(
-      `select set_config('role', 'authenticated', true),
-              set_config('request.jwt.claims', $1, true)`,
-      [JSON.stringify({ sub: userId, role: 'authenticated' })],
-    );
-    await client.query(`select count(*) from public.search_library($1, null, null, 20, 0)`, [
-      query,
-    ]);
-    await client.query('rollback');
-  } finally {
-    await client.end();
-  }
-  return notices.filter((n) => /Query Text/.test(n)).join('\n\n');
+/** The plans search_library's statements get for `userId`, as run. */
+function explainSearch(databaseUrl: string, userId: string, query: string): Promise<string> {
+  return explainAsUser(databaseUrl, userId, (client) =>
+    client.query(`select count(*) from public.search_library($1, null, null, 20, 0)`, [query]),
+  );
 }
 
 interface Case {

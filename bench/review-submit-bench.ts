@@ -22,10 +22,10 @@
  */
 import os from 'node:os';
 import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import type { PostgresCluster } from '../tests/support/postgres-cluster';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
 import type { Database } from '../src/server/db/types';
+import { explainAsUser } from './lib/explain-as-user';
 import { startBenchServer, type BenchDatabase } from './lib/bench-server';
 import { measureLoop } from './lib/measure';
 import { RealtimeUnused, webAppSignIn } from './lib/web-client';
@@ -84,31 +84,10 @@ async function seedHistory(db: Database, userId: string): Promise<void> {
 
 /**
  * The plans of one rating's write as the flashcards function runs it (the procedure and every
- * trigger under it), rolled back: auto_explain logs nested statements, and client_min_messages
- * hands those log lines to this client as notices.
+ * trigger under it), rolled back.
  */
 async function explainRating(databaseUrl: string, userId: string, cardId: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  const notices: string[] = [];
-  client.on('notice', (notice) => notices.push(notice.message ?? ''));
-  await client.connect();
-  try {
-    await client.query('begin');
-    await client.query(`load 'auto_explain'`);
-    for (const setting of [
-      'auto_explain.log_min_duration = 0',
-      'auto_explain.log_analyze = on',
-      'auto_explain.log_buffers = on',
-      'auto_explain.log_nested_statements = on',
-      'client_min_messages = log',
-    ]) {
-      await client.query(`set local ${setting}`);
-    }
-    await client.query(
-      `select set_config('role', 'authenticated', true),
-              set_config('request.jwt.claims', $1, true)`,
-      [JSON.stringify({ sub: userId, role: 'authenticated' })],
-    );
+  return explainAsUser(databaseUrl, userId, async (client) => {
     const now = new Date();
     const schedule = {
       state: 1,
@@ -125,11 +104,7 @@ async function explainRating(databaseUrl: string, userId: string, cardId: string
       `select (learning.record_flashcard_review($1, 3::smallint, $2, 0, 0, $3::jsonb, $4)).id`,
       [cardId, now.toISOString(), JSON.stringify(schedule), crypto.randomUUID()],
     );
-    await client.query('rollback');
-  } finally {
-    await client.end();
-  }
-  return notices.filter((n) => /Query Text/.test(n)).join('\n\n');
+  });
 }
 
 async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
