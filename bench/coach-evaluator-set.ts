@@ -29,6 +29,17 @@ const questionSchema = z.object({
   prompt: z.string(),
   answer: z.record(z.string(), z.unknown()),
   key_points: z.array(z.string()),
+  prerequisite: z
+    .object({
+      questions: z.array(
+        z.object({
+          prompt: z.string(),
+          type: z.string(),
+          answer: z.record(z.string(), z.unknown()),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 /**
@@ -56,9 +67,13 @@ export const HELD_OUT_QUESTIONS: ReadonlySet<string> = new Set([
  * `held-out-2` is the second held-out set (bench/coach-evaluator-held-out-2.json, decision
  * 0225), written and committed before the evaluator was changed again, after the first held-out
  * part had been read while measuring. Its questions are new, or bank questions the first set
- * never used.
+ * never used. Its totals were read six times (0225, 0228), so since decision 0230 it is tuned on.
+ *
+ * `held-out-3` is the third held-out set (bench/coach-evaluator-held-out-3.json, decision 0230):
+ * new answers to the demo courses' own questions, including the refreshers' basic questions,
+ * written by a fixed protocol before the evaluator was changed again.
  */
-export type SetPart = 'tuning' | 'held-out' | 'held-out-2' | 'tuning-2';
+export type SetPart = 'tuning' | 'held-out' | 'held-out-2' | 'tuning-2' | 'held-out-3';
 
 export interface LabelledAnswer {
   input: EvaluationInput;
@@ -102,6 +117,8 @@ const newQuestionsSchema = z.object({
         answers: z.array(answerSchema).min(1),
       }),
       z.object({ bank: z.string(), answers: z.array(answerSchema).min(1) }),
+      // A refresher's basic question, named by its bank question and its prompt.
+      z.object({ basic: z.string(), prompt: z.string(), answers: z.array(answerSchema).min(1) }),
     ]),
   ),
 });
@@ -137,7 +154,20 @@ function loadNewQuestions(
     let question: string;
     let reference: string;
     let keyPoints: string[];
-    if ('bank' in entry) {
+    if ('basic' in entry) {
+      // Judged as the coach judges a basic question (chat.ts): its answer text, no key points.
+      const [course = '', id = ''] = entry.basic.split('/');
+      const basic = bankQuestion(course, id).prerequisite?.questions.find(
+        (q) => q.prompt === entry.prompt,
+      );
+      if (!basic || basic.type !== 'short_text') {
+        throw new Error(`${entry.basic} has no short-text basic question "${entry.prompt}"`);
+      }
+      where = `${entry.basic}#basic: ${entry.prompt}`;
+      question = basic.prompt;
+      reference = String(basic.answer.text);
+      keyPoints = [];
+    } else if ('bank' in entry) {
       const [course = '', id = ''] = entry.bank.split('/');
       const fromBank = bankQuestion(course, id);
       where = entry.bank;
@@ -159,12 +189,19 @@ function loadNewQuestions(
   });
 }
 
-export function loadLabelledAnswers(root = process.cwd()): LabelledAnswer[] {
+/** Every labelled answer; the third held-out set only when asked for (decision 0230). */
+export function loadLabelledAnswers(
+  root = process.cwd(),
+  { withHeldOut3 = false }: { withHeldOut3?: boolean } = {},
+): LabelledAnswer[] {
   const bankQuestion = bankLoader(root);
   return [
     ...loadFirstSet(root, bankQuestion),
     ...loadNewQuestions(root, 'bench/coach-evaluator-tuning-2.json', 'tuning-2', bankQuestion),
     ...loadNewQuestions(root, 'bench/coach-evaluator-held-out-2.json', 'held-out-2', bankQuestion),
+    ...(withHeldOut3
+      ? loadNewQuestions(root, 'bench/coach-evaluator-held-out-3.json', 'held-out-3', bankQuestion)
+      : []),
   ];
 }
 
