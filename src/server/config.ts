@@ -47,6 +47,24 @@ const schema = z.object({
     .pipe(z.number().int().min(1).optional()),
   /** PostgREST's db-plan-enabled: `Accept: application/vnd.pgrst.plan` answers the plan. */
   REST_PLAN_ENABLED: booleanFlag,
+  /**
+   * PostgREST's db-schemas: the schemas `/rest/v1` exposes, comma-separated, the first the
+   * default; others are chosen per request by `Accept-Profile` / `Content-Profile`.
+   */
+  REST_DB_SCHEMAS: z
+    .string()
+    .default('public')
+    .transform((value) => value.split(',').map((name) => name.trim()))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .min(1, 'a schema name is empty')
+            .refine((name) => Buffer.byteLength(name) <= 63, 'a schema name is over 63 bytes'),
+        )
+        .refine((names) => new Set(names).size === names.length, 'a schema is listed twice'),
+    ),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Directory of the built web app. */
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -270,7 +288,11 @@ function toConfig(env: z.infer<typeof schema>) {
     serviceRoleKey: env.SERVICE_ROLE_KEY,
     apiRateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
     restAggregatesEnabled: env.REST_AGGREGATES_ENABLED ?? false,
-    rest: { maxRows: env.REST_MAX_ROWS, planEnabled: env.REST_PLAN_ENABLED ?? false },
+    rest: {
+      maxRows: env.REST_MAX_ROWS,
+      planEnabled: env.REST_PLAN_ENABLED ?? false,
+      schemas: env.REST_DB_SCHEMAS,
+    },
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     /** X-Forwarded-For entries believed, counted from the right; 0 trusts only the peer. */

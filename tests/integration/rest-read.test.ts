@@ -418,7 +418,22 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
       headers: { apikey: server.serviceRoleKey, 'accept-profile': 'auth' },
     });
     expect(profile.status).toBe(406);
-    expect((await profile.json()).code).toBe('PGRST106');
+    expect(await profile.json()).toEqual({
+      code: 'PGRST106',
+      message: 'Invalid schema: auth',
+      details: null,
+      hint: 'Only the following schemas are exposed: public',
+    });
+    // With one schema exposed and none asked for, PostgREST does not name it.
+    const plain = await fetch(`${server.url}/rest/v1/rr_courses?limit=1`, {
+      headers: { apikey: server.serviceRoleKey },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-profile')).toBeNull();
+    const named = await fetch(`${server.url}/rest/v1/rr_courses?limit=1`, {
+      headers: { apikey: server.serviceRoleKey, 'accept-profile': 'public' },
+    });
+    expect(named.headers.get('content-profile')).toBe('public');
   });
 
   it('follows DDL: new columns appear after a reload, prepared statements and all', async () => {

@@ -45,13 +45,14 @@ export function invalidJwt(message: string): RestError {
   return new RestError(401, 'PGRST301', message);
 }
 
-export function invalidSchema(profile: string): RestError {
+/** A profile header naming a schema `REST_DB_SCHEMAS` does not expose. */
+export function invalidSchema(profile: string, exposed: readonly string[]): RestError {
   return new RestError(
     406,
     'PGRST106',
     `Invalid schema: ${profile}`,
     null,
-    'Only the following schemas are exposed: public',
+    `Only the following schemas are exposed: ${exposed.join(', ')}`,
   );
 }
 
@@ -112,6 +113,7 @@ export function noRelationship(
   target: string,
   hint: string | undefined,
   suggestion: string | null,
+  schema: string,
 ): RestError {
   return new RestError(
     400,
@@ -119,7 +121,7 @@ export function noRelationship(
     `Could not find a relationship between '${from}' and '${target}' in the schema cache`,
     `Searched for a foreign key relationship between '${from}' and '${target}${
       hint === undefined ? '' : `' using the hint '${hint}`
-    }' in the schema 'public', but no matches were found.`,
+    }' in the schema '${schema}', but no matches were found.`,
     suggestion,
   );
 }
@@ -216,11 +218,11 @@ export function parseError(message: string, details: string | null = null): Rest
   return new RestError(400, 'PGRST100', message, details);
 }
 
-export function unknownRelation(name: string): RestError {
+export function unknownRelation(name: string, schema: string): RestError {
   return new RestError(
     404,
     'PGRST205',
-    `Could not find the table 'public.${name}' in the schema cache`,
+    `Could not find the table '${schema}.${name}' in the schema cache`,
   );
 }
 

@@ -80,16 +80,22 @@ export class QueryContext {
 }
 
 export function relationSource(ctx: QueryContext, name: string): Source {
+  const schema = ctx.schema.name;
   const relation = ctx.schema.relations.get(name);
-  if (!relation) throw unknownRelation(name);
+  if (!relation) throw unknownRelation(name, schema);
   const alias = ctx.nextAlias();
   return {
-    label: `public.${name}`,
+    label: `${schema}.${name}`,
     relation: name,
     columns: relation.columns,
-    from: `${qualified(name)} ${alias}`,
+    from: `${qualified(name, schema)} ${alias}`,
     alias,
   };
+}
+
+/** A label without its schema: "courses" for "public.courses". */
+function unqualifiedLabel(label: string, schema: string): string {
+  return label.startsWith(`${schema}.`) ? label.slice(schema.length + 1) : label;
 }
 
 /**
@@ -105,9 +111,10 @@ export function fieldSql(ctx: QueryContext, source: Source, field: FieldPath): s
       ? ctx.schema.computedFields.get(source.relation)?.get(field.column)
       : undefined;
     if (!source.relation || !computed)
-      throw unknownColumn(field.column, source.label.replace(/^public\./, ''));
+      throw unknownColumn(field.column, unqualifiedLabel(source.label, ctx.schema.name));
     // The cast names the row type when the rows come from a mutation's or a function's result.
-    sql = `${qualified(computed.name)}(${source.alias}::${qualified(source.relation)})`;
+    const schema = ctx.schema.name;
+    sql = `${qualified(computed.name, schema)}(${source.alias}::${qualified(source.relation, schema)})`;
   }
   for (const step of field.json) {
     const key = /^-?\d+$/.test(step.key)
@@ -289,7 +296,7 @@ function joinConditions(
       return `${alias}.${ident(jcol)} = ${parent.alias}.${ident(col)}`;
     });
     return {
-      from: ` join ${qualified(j.table)} ${alias} on ${on.join(' and ')}`,
+      from: ` join ${qualified(j.table, ctx.schema.name)} ${alias} on ${on.join(' and ')}`,
       conditions,
     };
   }
@@ -312,12 +319,20 @@ function embedJoin(
   scope: EmbedScope | undefined,
   name: string,
 ): { ref: EmbeddedRef; columns: EmbedColumn[] } {
-  if (!parent.relation) throw noRelationship(parent.label, item.relation, item.hint, null);
-  const rel = findRelationship(ctx.schema.relationships, parent.relation, item.relation, item.hint);
+  if (!parent.relation)
+    throw noRelationship(parent.label, item.relation, item.hint, null, ctx.schema.name);
+  const schema = ctx.schema.name;
+  const rel = findRelationship(
+    ctx.schema.relationships,
+    parent.relation,
+    item.relation,
+    item.hint,
+    schema,
+  );
   const target = relationSource(ctx, rel.foreignTable);
   if (rel.function !== undefined) {
     // A computed relationship's rows are the function's result on the parent's row.
-    target.from = `${qualified(rel.function)}(${parent.alias}::${qualified(parent.relation)}) ${target.alias}`;
+    target.from = `${qualified(rel.function, schema)}(${parent.alias}::${qualified(parent.relation, schema)}) ${target.alias}`;
   }
   const toOne = isToOne(rel);
   // A to-one spread's aggregates run in the parent, over the spread column (PostgREST hoists

@@ -239,6 +239,7 @@ export function findRelationship(
   origin: string,
   target: string,
   hint: string | undefined,
+  schema: string,
 ): Relationship {
   const own = all.get(origin) ?? [];
   const matches = own.filter((rel) => {
@@ -276,7 +277,7 @@ export function findRelationship(
   const [only] = matches;
   if (only && matches.length === 1) return only;
   if (matches.length === 0) {
-    throw noRelationship(origin, target, hint, suggestion(all, origin, target));
+    throw noRelationship(origin, target, hint, suggestion(all, origin, target), schema);
   }
   throw ambiguousRelationship(origin, target, matches.map(describe));
 }

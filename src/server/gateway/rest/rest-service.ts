@@ -1,5 +1,6 @@
 /**
- * `/rest/v1`: the PostgREST subset supabase-js uses, over the `public` schema. Every request
+ * `/rest/v1`: the PostgREST subset supabase-js uses, over the schemas `REST_DB_SCHEMAS` exposes
+ * (a request picks one with `Accept-Profile` / `Content-Profile`). Every request
  * runs under the request's role and claims (`db.asRole` / `db.queryAsRole`), so row-level
  * security decides what it sees and changes.
  */
@@ -60,11 +61,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** What the REST service's first middleware reads from the request for every handler. */
-export type RestEnv = { Variables: ApiVariables & { media: Media; prefs: Preferences } };
+export type RestEnv = {
+  Variables: ApiVariables & { media: Media; prefs: Preferences; dbSchema: string };
+};
 type RestContext = Context<RestEnv>;
 
 /** Methods whose body the service reads (PostgREST ignores a GET's or a HEAD's). */
 const bodyMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/** Methods whose schema `Content-Profile` names (PostgREST's list); others read `Accept-Profile`. */
+const writeMethods = bodyMethods;
 
 /**
  * Public calls every visitor polls, answered from a shared cache at most a second old
@@ -98,20 +104,29 @@ export function createRestService(
 ): RestService {
   const { db, log } = deps;
   const queryOptions = { aggregates: deps.config.restAggregatesEnabled };
-  const { maxRows, planEnabled } = deps.config.rest;
-  const schema = createSchemaCache(db, log);
+  const { maxRows, planEnabled, schemas } = deps.config.rest;
+  const schema = createSchemaCache(db, log, schemas);
+  const [defaultSchema = 'public'] = schemas;
   const app = new Hono<RestEnv>();
 
   app.use('*', apiCors());
   app.use('*', apiAuth(cachedVerifier(deps.verifier)));
+  // The request's schema, as PostgREST picks it: writes name it in Content-Profile, everything
+  // else in Accept-Profile (the other header is not read); none means the first exposed one.
   app.use('*', async (c, next) => {
     const profile = c.req.header(
-      c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile',
+      writeMethods.has(c.req.method) ? 'content-profile' : 'accept-profile',
     );
-    if (profile && profile !== 'public') {
-      return c.json(invalidSchema(profile).toBody(), 406);
+    if (profile !== undefined && !schemas.includes(profile)) {
+      return c.json(invalidSchema(profile, schemas).toBody(), 406);
     }
-    return next();
+    c.set('dbSchema', profile ?? defaultSchema);
+    await next();
+    // PostgREST names the schema of a successful answer when it was, or could have been,
+    // chosen by profile.
+    if ((profile !== undefined || schemas.length > 1) && c.res.status < 400) {
+      c.res.headers.set('Content-Profile', profile ?? defaultSchema);
+    }
   });
   // `Accept` and `Prefer` are read once here; the handlers take the result from the context.
   app.use('*', async (c, next) => {
@@ -178,8 +193,9 @@ export function createRestService(
       mode === 'transaction'
         ? db.asRole(claims, (tx) => work(tx, snapshot))
         : work(oneStatement, snapshot);
+    const dbSchema = c.get('dbSchema');
     try {
-      const snapshot = await schema.current();
+      const snapshot = await schema.current(dbSchema);
       try {
         return await run(snapshot);
       } catch (error) {
@@ -189,7 +205,7 @@ export function createRestService(
           !['PGRST205', 'PGRST202', '42703', 'PGRST204', 'PGRST200'].includes(error.code)
         )
           throw error;
-        const fresh = await schema.refreshAfterMiss();
+        const fresh = await schema.refreshAfterMiss(dbSchema);
         if (!fresh || fresh === snapshot) throw error;
         return await run(fresh);
       }
@@ -376,7 +392,7 @@ export function createRestService(
       const { read } = parseQuery(search);
       const ctx = new QueryContext(snapshot, new Params(), queryOptions);
       const relation = snapshot.relations.get(name);
-      if (!relation) throw unknownRelation(name);
+      if (!relation) throw unknownRelation(name, snapshot.name);
       const wantRows = prefs.returnMode !== 'minimal' || singular;
       const returning = wantRows ? read : undefined;
       // headers-only reads the new row's key back from JSON to build its Location.

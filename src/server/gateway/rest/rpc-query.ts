@@ -25,8 +25,8 @@ export interface RoutineCall {
 
 function signature(name: string, keys: string[]): string {
   return keys.length === 0
-    ? `public.${name} without parameters`
-    : `public.${name}(${[...keys].sort().join(', ')})`;
+    ? `${name} without parameters`
+    : `${name}(${[...keys].sort().join(', ')})`;
 }
 
 /** The parameter type a POST body of this content type goes to whole, as PostgREST maps them. */
@@ -66,14 +66,16 @@ export function resolveRoutine(
   options: { singleObject: boolean; bodyIsObject: boolean; rawType?: RawBodyType },
 ): RoutineCall {
   const overloads = schema.functions.get(name) ?? [];
+  // Messages name the function as PostgREST does, with the request's schema.
+  const qualifiedName = `${schema.name}.${name}`;
   if (options.rawType) {
     const single = overloads.find(
       (r) => r.inputs.length === 1 && r.inputs[0]?.type === options.rawType,
     );
     if (single) return { routine: single, rawBody: true };
     throw unknownFunction(
-      `public.${name}(${options.rawType})`,
-      `Searched for the function public.${name} with a single unnamed ${options.rawType} parameter, but no matches were found in the schema cache.`,
+      `${qualifiedName}(${options.rawType})`,
+      `Searched for the function ${qualifiedName} with a single unnamed ${options.rawType} parameter, but no matches were found in the schema cache.`,
       null,
     );
   }
@@ -102,13 +104,13 @@ export function resolveRoutine(
     if (exact.length === 1 && exact[0]) return { routine: exact[0], rawBody: false };
     throw ambiguousFunction(
       matches.map(
-        (r) => `public.${name}(${r.inputs.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
+        (r) => `${qualifiedName}(${r.inputs.map((a) => `${a.name} => ${a.type}`).join(', ')})`,
       ),
     );
   }
   throw unknownFunction(
-    signature(name, keys),
-    `Searched for the function public.${name} with ${
+    signature(qualifiedName, keys),
+    `Searched for the function ${qualifiedName} with ${
       keys.length === 0 ? 'no parameters' : `parameters ${[...keys].sort().join(', ')}`
     }, but no matches were found in the schema cache.`,
     overloads.length > 0
@@ -126,7 +128,7 @@ function callParts(
   args: unknown,
 ): { from: string; call: string } {
   const { routine } = call;
-  const fn = qualified(routine.name);
+  const fn = qualified(routine.name, ctx.schema.name);
   if (call.rawBody) {
     const type = routine.inputs[0]?.type ?? 'json';
     // Bytes travel as hex: PGlite would send a Buffer parameter as UTF-8 text.
@@ -189,7 +191,7 @@ export function buildRpc(
       hasDefault: false,
     };
     const source: Source = {
-      label: `public.${routine.name}`,
+      label: `${ctx.schema.name}.${routine.name}`,
       columns: new Map([[routine.name, column]]),
       from: `${lateral}${parts.call} ${alias}(${ident(routine.name)})`,
       alias,
@@ -205,7 +207,7 @@ export function buildRpc(
     };
   }
   const source: Source = {
-    label: `public.${routine.name}`,
+    label: `${ctx.schema.name}.${routine.name}`,
     relation: routine.returnRelation,
     columns: new Map(routine.outputs.map((c) => [c.name, c])),
     from: `${lateral}${parts.call} ${alias}`,

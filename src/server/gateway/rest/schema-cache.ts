@@ -1,7 +1,8 @@
 /**
- * What PostgREST calls the schema cache: the relations, columns, keys and functions of the
- * `public` schema, read from the catalog. Every identifier in a request is checked against it
- * before any SQL is built, and it is reloaded after migrations (`NOTIFY pgrst, 'reload schema'`).
+ * What PostgREST calls the schema cache: the relations, columns, keys and functions of each
+ * exposed schema (`REST_DB_SCHEMAS`, PostgREST's `db-schemas`; `public` by default), read from
+ * the catalog. Every identifier in a request is checked against it before any SQL is built, and
+ * it is reloaded after migrations (`NOTIFY pgrst, 'reload schema'`).
  */
 import type { Database, Queryable } from '../../db/types';
 import type { Logger } from '../../logger';
@@ -62,6 +63,8 @@ export interface RoutineDef {
 }
 
 export interface SchemaSnapshot {
+  /** The schema these relations and functions are in (a request's profile picks it). */
+  name: string;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   /** What embedding can follow, by the relation it starts from. */
@@ -263,6 +266,7 @@ export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<Sc
     await db.query<FunctionRow>(functionsSql, [schema]),
   ];
   const snapshot: SchemaSnapshot = {
+    name: schema,
     relations: new Map(),
     relationships: new Map(),
     computedFields: new Map(),
@@ -323,33 +327,60 @@ export async function readSchema(db: Queryable, schema = API_SCHEMA): Promise<Sc
 }
 
 export interface SchemaCache {
-  /** The latest snapshot; waits while a reload is in flight so requests see new DDL. */
-  current(): Promise<SchemaSnapshot>;
+  /** The exposed schemas, the default first. */
+  readonly schemas: readonly string[];
+  /**
+   * The latest snapshot of one exposed schema (the default one unless named); waits while a
+   * reload is in flight so requests see new DDL.
+   */
+  current(schema?: string): Promise<SchemaSnapshot>;
   reload(): Promise<SchemaSnapshot>;
   /**
    * Rereads the catalog after a lookup missed, at most once a second: DDL run without the
    * NOTIFY (or a NOTIFY still in flight) becomes visible without letting unknown names
    * trigger a catalog scan on every request.
    */
-  refreshAfterMiss(): Promise<SchemaSnapshot | undefined>;
+  refreshAfterMiss(schema?: string): Promise<SchemaSnapshot | undefined>;
+}
+
+/** Every exposed schema's snapshot, read in one load so they never disagree in age. */
+async function readSchemas(
+  db: Queryable,
+  schemas: readonly string[],
+): Promise<Map<string, SchemaSnapshot>> {
+  const all = new Map<string, SchemaSnapshot>();
+  for (const schema of schemas) all.set(schema, await readSchema(db, schema));
+  return all;
 }
 
 const MISS_RELOAD_INTERVAL_MS = 1000;
 
 /** Loads lazily and keeps the cache fresh on `NOTIFY pgrst, 'reload schema'`. */
-export function createSchemaCache(db: Database, log: Logger): SchemaCache {
-  let last: SchemaSnapshot | undefined;
+export function createSchemaCache(
+  db: Database,
+  log: Logger,
+  schemas: readonly string[] = [API_SCHEMA],
+): SchemaCache {
+  const [defaultSchema = API_SCHEMA] = schemas;
+  let last: Map<string, SchemaSnapshot> | undefined;
   let loadedAt = 0;
   /** Which load `last` came from: loads can finish out of order, and the newest read wins. */
   let lastLoad = 0;
   let loads = 0;
-  let pending: Promise<SchemaSnapshot> | undefined;
+  let pending: Promise<Map<string, SchemaSnapshot>> | undefined;
   let listening = false;
 
-  function load(): Promise<SchemaSnapshot> {
+  /** The snapshot of an exposed schema (callers have checked the name against `schemas`). */
+  function pick(all: Map<string, SchemaSnapshot>, schema = defaultSchema): SchemaSnapshot {
+    const snapshot = all.get(schema);
+    if (!snapshot) throw new Error(`schema ${schema} is not exposed`);
+    return snapshot;
+  }
+
+  function load(): Promise<Map<string, SchemaSnapshot>> {
     const started = Date.now();
     const mine = ++loads;
-    const attempt: Promise<SchemaSnapshot> = readSchema(db)
+    const attempt: Promise<Map<string, SchemaSnapshot>> = readSchemas(db, schemas)
       .then(
         (snapshot) => {
           // A slow read that began before a newer one must not bring back the older catalog.
@@ -385,17 +416,20 @@ export function createSchemaCache(db: Database, log: Logger): SchemaCache {
   }
 
   return {
-    current() {
+    schemas,
+    async current(schema) {
       listen();
-      if (pending) return pending;
-      if (last) return Promise.resolve(last);
-      return load();
+      if (pending) return pick(await pending, schema);
+      if (last) return pick(last, schema);
+      return pick(await load(), schema);
     },
-    reload: load,
-    async refreshAfterMiss() {
-      if (pending) return pending;
+    async reload() {
+      return pick(await load());
+    },
+    async refreshAfterMiss(schema) {
+      if (pending) return pick(await pending, schema);
       if (Date.now() - loadedAt < MISS_RELOAD_INTERVAL_MS) return undefined;
-      return load();
+      return pick(await load(), schema);
     },
   };
 }

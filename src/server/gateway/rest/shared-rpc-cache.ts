@@ -5,7 +5,7 @@
  * misses wait for the one call in flight instead of each making their own).
  *
  * Only the plain call is cached: POST with no body or `{}`, or GET, with no query string and
- * no header that changes the answer (Prefer, Range, a non-JSON Accept) or asks for a fresh one
+ * no header that changes the answer (Prefer, Range, a profile, a non-JSON Accept) or asks for a fresh one
  * (`Cache-Control: no-cache`). Anything else, and any
  * answer but a 200, goes to the database as usual. The cached answer is replayed exactly:
  * status, headers and body bytes. Entries are per role, so a grant that differs by role still
@@ -30,6 +30,9 @@ async function isPlainCall(c: Context<ApiEnv>): Promise<boolean> {
   if (method !== 'POST' && method !== 'GET') return false;
   if (new URL(c.req.url).search !== '') return false;
   if (c.req.header('prefer') !== undefined || c.req.header('range') !== undefined) return false;
+  // A profile may name another schema's function of the same name.
+  if (c.req.header('accept-profile') !== undefined) return false;
+  if (c.req.header('content-profile') !== undefined) return false;
   if (!plainAccept.has((c.req.header('accept') ?? '').trim().toLowerCase())) return false;
   // A client that must see the current figures says so, as it would to any HTTP cache.
   if (/no-cache|no-store/i.test(c.req.header('cache-control') ?? '')) return false;

@@ -5,7 +5,8 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-export function qualified(relation: string, schema = 'public'): string {
+/** `"schema"."relation"`: the request's schema names where everything it reads or calls is. */
+export function qualified(relation: string, schema: string): string {
   return `${ident(schema)}.${ident(relation)}`;
 }
 

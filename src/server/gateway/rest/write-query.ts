@@ -50,7 +50,7 @@ export function writeColumns(
 function mutationSource(ctx: QueryContext, relation: Relation): Source {
   const alias = ctx.nextAlias();
   return {
-    label: `public.${relation.name}`,
+    label: `${ctx.schema.name}.${relation.name}`,
     relation: relation.name,
     columns: relation.columns,
     from: `pgrst_source ${alias}`,
@@ -90,7 +90,7 @@ export function buildInsert(
   read: ReadRequest | undefined,
   format: BodyFormat = 'json',
 ): string {
-  const target = qualified(relation.name);
+  const target = qualified(relation.name, ctx.schema.name);
   const { columns, rows } = options;
   const list = columns.map(ident).join(', ');
   let statement: string;
@@ -129,10 +129,10 @@ export function buildInsert(
 function filteredTarget(ctx: QueryContext, relation: Relation, filters: FilterNode[]) {
   const alias = ctx.nextAlias();
   const source: Source = {
-    label: `public.${relation.name}`,
+    label: `${ctx.schema.name}.${relation.name}`,
     relation: relation.name,
     columns: relation.columns,
-    from: `${qualified(relation.name)} ${alias}`,
+    from: `${qualified(relation.name, ctx.schema.name)} ${alias}`,
     alias,
   };
   const where = whereSql(ctx, source, filters);
@@ -148,11 +148,11 @@ export function buildUpdate(
   format: BodyFormat = 'json',
 ): string {
   const columns = writeColumns(relation, [patch]);
-  const body = `json_populate_record(null::${qualified(relation.name)}, ${ctx.params.add(JSON.stringify(patch))}::json)`;
+  const body = `json_populate_record(null::${qualified(relation.name, ctx.schema.name)}, ${ctx.params.add(JSON.stringify(patch))}::json)`;
   // After the body, so its parameter keeps the number it had before the filters'.
   const { alias, whereClause } = filteredTarget(ctx, relation, filters);
   const sets = columns.map((c) => `${ident(c)} = _pgrst_body.${ident(c)}`).join(', ');
-  const statement = `update ${qualified(relation.name)} as ${alias} set ${sets} from (select * from ${body}) _pgrst_body${whereClause} returning ${alias}.*`;
+  const statement = `update ${qualified(relation.name, ctx.schema.name)} as ${alias} set ${sets} from (select * from ${body}) _pgrst_body${whereClause} returning ${alias}.*`;
   return finish(ctx, relation, statement, read, format);
 }
 
@@ -164,6 +164,6 @@ export function buildDelete(
   format: BodyFormat = 'json',
 ): string {
   const { alias, whereClause } = filteredTarget(ctx, relation, filters);
-  const statement = `delete from ${qualified(relation.name)} as ${alias}${whereClause} returning ${alias}.*`;
+  const statement = `delete from ${qualified(relation.name, ctx.schema.name)} as ${alias}${whereClause} returning ${alias}.*`;
   return finish(ctx, relation, statement, read, format);
 }

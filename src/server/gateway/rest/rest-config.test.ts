@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
+
+/** `REST_DB_SCHEMAS` as start-up reads it (PostgREST's `db-schemas`). */
+function schemas(value: string | undefined): string[] {
+  return loadConfig({}, { NODE_ENV: 'test', REST_DB_SCHEMAS: value }).rest.schemas;
+}
+
+function problems(value: string): string[] {
+  try {
+    schemas(value);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('REST_DB_SCHEMAS', () => {
+  it('exposes public alone by default, and the listed schemas in order otherwise', () => {
+    expect(schemas(undefined)).toEqual(['public']);
+    expect(schemas('api, public ,Special Schema')).toEqual(['api', 'public', 'Special Schema']);
+  });
+
+  it('stops start-up on an empty, repeated or over-long name, saying which', () => {
+    expect(problems('public,,api')).toEqual(['REST_DB_SCHEMAS.1: a schema name is empty']);
+    expect(problems('public, public')).toEqual(['REST_DB_SCHEMAS: a schema is listed twice']);
+    expect(problems(`public,${'s'.repeat(64)}`)).toEqual([
+      'REST_DB_SCHEMAS.1: a schema name is over 63 bytes',
+    ]);
+  });
+});
