@@ -116,6 +116,28 @@ const schema = z.object({
   /** The sender: a Twilio number (E.164) or a messaging service SID, sent as `From`. */
   TWILIO_MESSAGE_SERVICE_SID: optionalString,
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /** GoTrue's MFA_PHONE_ENROLL_ENABLED: `mfa.enroll({ factorType: 'phone' })` (off by default). */
+  AUTH_MFA_PHONE_ENROLL: booleanFlag,
+  /** GoTrue's MFA_PHONE_VERIFY_ENABLED: challenges of phone factors; defaults to the enrol flag. */
+  AUTH_MFA_PHONE_VERIFY: booleanFlag,
+  /** How soon a phone factor may be texted another code (GoTrue's MFA_PHONE_MAX_FREQUENCY). */
+  AUTH_MFA_PHONE_MAX_FREQUENCY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Digits of a phone factor's code (GoTrue's MFA_PHONE_OTP_LENGTH, 6 to 10). */
+  AUTH_MFA_PHONE_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
+  /** GoTrue's MFA_WEB_AUTHN_ENROLL_ENABLED: security keys and platform authenticators as factors. */
+  AUTH_MFA_WEBAUTHN_ENROLL: booleanFlag,
+  /** GoTrue's MFA_WEB_AUTHN_VERIFY_ENABLED; defaults to the enrol flag. */
+  AUTH_MFA_WEBAUTHN_VERIFY: booleanFlag,
+  /** GoTrue's PASSKEY_ENABLED: sign-in with a passkey, and passkeys managed by their owner. */
+  AUTH_PASSKEYS: booleanFlag,
+  /** Passkeys one account may register (GoTrue's PASSKEY_MAX_PASSKEYS_PER_USER). */
+  AUTH_PASSKEYS_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(10),
+  /** The WebAuthn relying party: its id (a registrable domain; default SITE_URL's host). */
+  AUTH_WEBAUTHN_RP_ID: optionalString,
+  /** The name authenticators show; default the product's name. */
+  AUTH_WEBAUTHN_RP_DISPLAY_NAME: optionalString,
+  /** Origins (comma-separated) whose ceremonies are accepted; default SITE_URL's origin. */
+  AUTH_WEBAUTHN_RP_ORIGINS: optionalString,
   AUTH_PASSWORD_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   AUTH_PASSWORD_LOCKOUT_MINUTES: z.coerce.number().min(0.01).default(15),
   /** Extra origins (comma-separated) that auth may redirect to besides SITE_URL. */
@@ -344,6 +366,13 @@ function toConfig(env: z.infer<typeof schema>) {
               }
             : undefined,
       },
+      mfaPhone: {
+        enroll: env.AUTH_MFA_PHONE_ENROLL ?? false,
+        verify: env.AUTH_MFA_PHONE_VERIFY ?? env.AUTH_MFA_PHONE_ENROLL ?? false,
+        maxFrequencyMs: env.AUTH_MFA_PHONE_MAX_FREQUENCY_SECONDS * 1000,
+        otpLength: env.AUTH_MFA_PHONE_OTP_LENGTH,
+      },
+      webauthn: webauthnConfig(env),
       rateLimits: {
         signIn: env.AUTH_RATE_LIMIT_SIGN_IN,
         anonymousPerHour: env.AUTH_RATE_LIMIT_ANONYMOUS,
@@ -377,6 +406,29 @@ function toConfig(env: z.infer<typeof schema>) {
             }
           : undefined,
     },
+  };
+}
+
+/**
+ * The WebAuthn relying party (GoTrue's WEBAUTHN_RP_*): its id and the origins whose ceremonies
+ * count. Unset, they come from SITE_URL; without it, only loopback pages (served on
+ * "localhost") are accepted, with the request's own origin.
+ */
+function webauthnConfig(env: z.infer<typeof schema>) {
+  const site = env.SITE_URL && URL.canParse(env.SITE_URL) ? new URL(env.SITE_URL) : undefined;
+  const origins = (env.AUTH_WEBAUTHN_RP_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const mfaEnroll = env.AUTH_MFA_WEBAUTHN_ENROLL ?? false;
+  return {
+    rpId: env.AUTH_WEBAUTHN_RP_ID ?? site?.hostname ?? 'localhost',
+    rpName: env.AUTH_WEBAUTHN_RP_DISPLAY_NAME,
+    origins: origins.length > 0 ? origins : site ? [site.origin] : [],
+    mfaEnroll,
+    mfaVerify: env.AUTH_MFA_WEBAUTHN_VERIFY ?? mfaEnroll,
+    passkeys: env.AUTH_PASSKEYS ?? false,
+    maxPasskeysPerUser: env.AUTH_PASSKEYS_MAX_PER_USER,
   };
 }
 

@@ -174,7 +174,7 @@ export async function raiseSessionToAal2(
   tx: Queryable,
   session: SessionRow,
   factorId: string,
-  method: 'totp' | 'mfa/recovery_code',
+  method: 'totp' | 'mfa/phone' | 'mfa/webauthn' | 'mfa/recovery_code',
 ): Promise<SessionJson> {
   await assertNotBanned(tx, session.user_id);
   const amr: AmrEntry[] = [

@@ -45,7 +45,9 @@ export interface FactorRow {
   id: string;
   user_id: string;
   friendly_name: string | null;
-  factor_type: 'totp' | 'phone' | 'recovery_code';
+  factor_type: 'totp' | 'phone' | 'webauthn' | 'recovery_code';
+  /** A phone factor's number (E.164 digits). */
+  phone: string | null;
   status: 'unverified' | 'verified';
   /** The TOTP secret; null for a recovery-code set. */
   secret: string | null;
@@ -151,6 +153,7 @@ export function factorJson(factor: FactorRow) {
     friendly_name: factor.friendly_name ?? '',
     factor_type: factor.factor_type,
     status: factor.status,
+    ...(factor.factor_type === 'phone' ? { phone: factor.phone ?? '' } : {}),
     created_at: iso(factor.created_at),
     updated_at: iso(factor.updated_at),
   };

@@ -107,6 +107,8 @@ export const enrollFactorBody = z.looseObject({
 
 export const verifyFactorBody = z.looseObject({ challenge_id: text, code: text });
 
+export const challengeFactorBody = z.looseObject({ channel: text });
+
 export const adminUserBody = z.looseObject({
   email: text,
   password: text,

@@ -11,10 +11,19 @@ import {
   removeFactor,
   useRecoveryCode,
 } from '../../auth/factors';
+import {
+  assertPhoneChallengeAllowed,
+  phoneChallengeHash,
+  phoneCodeMatches,
+  randomDigits,
+} from '../../auth/phone-factors';
 import { raiseSessionToAal2 } from '../../auth/sessions';
+import { SmsSendError } from '../../auth/sms';
+import type { Queryable } from '../../db/types';
 import { checkTotp, newTotpSecret, qrCodeSvg, totpFor } from '../../auth/totp';
 import { isUuid, type FactorRow } from '../../auth/users';
-import { authJson, enrollFactorBody, verifyFactorBody } from './bodies';
+import { authJson, challengeFactorBody, enrollFactorBody, verifyFactorBody } from './bodies';
+import { phoneFrom } from './phone';
 import {
   clientInfo,
   optionalString,
@@ -27,6 +36,9 @@ import {
 /** Challenges expire after 5 minutes, as in Supabase Auth. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const MAX_FACTORS = 10;
+/** GoTrue's refusal of a channel it cannot text on. */
+const INVALID_CHANNEL =
+  "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
 /** Wrong codes in a row before a factor refuses codes for ten minutes. */
 export const MAX_FAILED_CODES = 10;
 
@@ -186,48 +198,87 @@ export function factorRoutes(services: AuthServices) {
 
   app.route('/', recoveryCodeRoutes(services));
 
-  app.post('/factors', async (c) => {
-    const body = await authJson(c, enrollFactorBody);
-    const user = c.get('user');
-    const session = c.get('session');
-    const type = optionalString(body, 'factor_type');
-    if (type === 'phone') {
-      throw new AuthError(
-        422,
-        'mfa_phone_enroll_not_enabled',
-        'Phone (SMS) factors are not configured on this server: no SMS sender is set up. Use an authenticator app (TOTP) instead.',
-      );
-    }
-    if (type !== 'totp') throw validation('factor_type must be totp (phone needs an SMS sender)');
-    const friendlyName = optionalString(body, 'friendly_name')?.trim().slice(0, 100) ?? '';
-    const issuer = optionalString(body, 'issuer')?.trim().slice(0, 100) || brand.product;
-    const verified = user.factors.filter((f) => f.status === 'verified');
-    if (verified.length > 0 && session.aal !== 'aal2') {
+  /** GoTrue's validateFactors: name clash, factor count, and AAL2 once a factor is verified. */
+  function assertCanEnroll(
+    c: AuthContext,
+    friendlyName: string,
+    factors: FactorRow[] = c.get('user').factors,
+  ) {
+    const verified = factors.filter((f) => f.status === 'verified');
+    if (verified.length > 0 && c.get('session').aal !== 'aal2') {
       throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
     }
-    if (user.factors.length >= MAX_FACTORS) {
+    if (factors.length >= MAX_FACTORS) {
       throw new AuthError(
         422,
         'too_many_enrolled_mfa_factors',
         `At most ${MAX_FACTORS} factors can be enrolled`,
       );
     }
-    if (friendlyName && user.factors.some((f) => f.friendly_name === friendlyName)) {
+    if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) {
       throw new AuthError(
         422,
         'mfa_factor_name_conflict',
         `A factor with the friendly name "${friendlyName}" for this user already exists`,
       );
     }
+  }
+
+  /** Abandoned enrolments are replaced rather than piling up. */
+  async function dropStaleEnrolments(tx: Queryable, userId: string) {
+    await tx.query(
+      `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < now() - interval '1 hour'`,
+      [userId],
+    );
+  }
+
+  async function enrollPhone(c: AuthContext, body: Record<string, unknown>) {
+    if (!services.config.auth.mfaPhone.enroll) {
+      throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+    }
+    const user = c.get('user');
+    const given = optionalString(body, 'phone');
+    if (!given) throw validation('Phone number required to enroll Phone factor');
+    const phone = phoneFrom(given);
+    const samePhone = user.factors.filter((f) => f.factor_type === 'phone' && f.phone === phone);
+    if (samePhone.some((f) => f.status === 'verified')) {
+      throw new AuthError(
+        422,
+        'mfa_verified_factor_exists',
+        'A verified phone factor already exists, unenroll the existing factor to continue',
+      );
+    }
+    const friendlyName = optionalString(body, 'friendly_name')?.trim().slice(0, 100) ?? '';
+    // An unverified factor for the same number is replaced, as GoTrue does.
+    assertCanEnroll(
+      c,
+      friendlyName,
+      user.factors.filter((f) => !samePhone.includes(f)),
+    );
+    const { rows } = await services.db.transaction(async (tx) => {
+      await dropStaleEnrolments(tx, user.row.id);
+      await tx.query(
+        `delete from auth.mfa_factors where user_id = $1 and factor_type = 'phone' and phone = $2 and status = 'unverified'`,
+        [user.row.id, phone],
+      );
+      return tx.query<{ id: string }>(
+        `insert into auth.mfa_factors (user_id, friendly_name, factor_type, phone) values ($1, $2, 'phone', $3) returning id`,
+        [user.row.id, friendlyName || null, phone],
+      );
+    });
+    return c.json({ id: rows[0]!.id, type: 'phone', friendly_name: friendlyName, phone: given });
+  }
+
+  async function enrollTotp(c: AuthContext, body: Record<string, unknown>) {
+    const user = c.get('user');
+    const friendlyName = optionalString(body, 'friendly_name')?.trim().slice(0, 100) ?? '';
+    const issuer = optionalString(body, 'issuer')?.trim().slice(0, 100) || brand.product;
+    assertCanEnroll(c, friendlyName);
     const secret = newTotpSecret();
     const uri = totpFor(secret, issuer, user.row.email ?? user.row.id).toString();
     const qr = await qrCodeSvg(uri);
     const { rows } = await services.db.transaction(async (tx) => {
-      // Abandoned enrolments are replaced rather than piling up.
-      await tx.query(
-        `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < now() - interval '1 hour'`,
-        [user.row.id],
-      );
+      await dropStaleEnrolments(tx, user.row.id);
       return tx.query<{ id: string }>(
         `insert into auth.mfa_factors (user_id, friendly_name, factor_type, secret) values ($1, $2, 'totp', $3) returning id`,
         [user.row.id, friendlyName || null, secret],
@@ -239,10 +290,70 @@ export function factorRoutes(services: AuthServices) {
       friendly_name: friendlyName,
       totp: { qr_code: qr, secret, uri },
     });
+  }
+
+  app.post('/factors', async (c) => {
+    const body = await authJson(c, enrollFactorBody);
+    const type = optionalString(body, 'factor_type');
+    if (type === 'phone') return enrollPhone(c, body);
+    if (type === 'totp') return enrollTotp(c, body);
+    throw validation('factor_type needs to be totp, phone, or webauthn');
   });
+
+  function expiresAt(createdAt: Date): number {
+    return Math.floor((new Date(createdAt).getTime() + CHALLENGE_TTL_MS) / 1000);
+  }
+
+  function requirePhoneVerify() {
+    if (!services.config.auth.mfaPhone.verify) {
+      throw new AuthError(
+        422,
+        'mfa_phone_verify_not_enabled',
+        'MFA verification is disabled for Phone',
+      );
+    }
+  }
+
+  async function challengePhone(c: AuthContext, factor: FactorRow) {
+    requirePhoneVerify();
+    const body = await authJson(c, challengeFactorBody);
+    const channel = optionalString(body, 'channel') ?? 'sms';
+    if (channel !== 'sms') throw validation(INVALID_CHANNEL);
+    const { ip } = clientInfo(c);
+    const settings = services.config.auth.mfaPhone;
+    await assertPhoneChallengeAllowed(services.db, factor.id, settings.maxFrequencyMs);
+    services.limits.hit('sms', ip);
+    const code = randomDigits(settings.otpLength);
+    const challenge = await services.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; created_at: Date }>(
+        `insert into auth.mfa_challenges (factor_id, ip) values ($1, $2) returning id, created_at`,
+        [factor.id, ip],
+      );
+      const row = rows[0]!;
+      await tx.query('update auth.mfa_challenges set otp_code_hash = $2 where id = $1', [
+        row.id,
+        phoneChallengeHash(row.id, code),
+      ]);
+      return row;
+    });
+    try {
+      await services.sms.send(factor.phone ?? '', `Your ${brand.product} code is ${code}`);
+    } catch (error) {
+      await services.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
+      if (!(error instanceof SmsSendError)) throw error;
+      services.gateway.log.error('MFA SMS not sent', { error: error.message });
+      throw new AuthError(
+        422,
+        'sms_send_failed',
+        `Error sending MFA OTP to provider: ${error.message}`,
+      );
+    }
+    return c.json({ id: challenge.id, type: 'phone', expires_at: expiresAt(challenge.created_at) });
+  }
 
   app.post('/factors/:id/challenge', async (c) => {
     const factor = totpOnly(await ownFactor(c.get('user').row.id, c.req.param('id')));
+    if (factor.factor_type === 'phone') return challengePhone(c, factor);
     const { rows } = await services.db.query<{ id: string; created_at: Date }>(
       'insert into auth.mfa_challenges (factor_id, ip) values ($1, $2) returning id, created_at',
       [factor.id, clientInfo(c).ip],
@@ -251,7 +362,7 @@ export function factorRoutes(services: AuthServices) {
     return c.json({
       id: challenge.id,
       type: factor.factor_type,
-      expires_at: Math.floor((new Date(challenge.created_at).getTime() + CHALLENGE_TTL_MS) / 1000),
+      expires_at: expiresAt(challenge.created_at),
     });
   });
 
@@ -260,6 +371,7 @@ export function factorRoutes(services: AuthServices) {
     const user = c.get('user');
     const session = c.get('session');
     const factor = totpOnly(await ownFactor(user.row.id, c.req.param('id')));
+    if (factor.factor_type === 'phone') requirePhoneVerify();
     const body = await authJson(c, verifyFactorBody);
     const challengeId = optionalString(body, 'challenge_id');
     const code = optionalString(body, 'code');
@@ -267,8 +379,13 @@ export function factorRoutes(services: AuthServices) {
     if (!code) throw validation('code is required');
 
     const result = await services.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string; created_at: Date; verified_at: Date | null }>(
-        'select id, created_at, verified_at from auth.mfa_challenges where id = $1 and factor_id = $2',
+      const { rows } = await tx.query<{
+        id: string;
+        created_at: Date;
+        verified_at: Date | null;
+        otp_code_hash: string | null;
+      }>(
+        'select id, created_at, verified_at, otp_code_hash from auth.mfa_challenges where id = $1 and factor_id = $2',
         [challengeId, factor.id],
       );
       const challenge = rows[0];
@@ -287,7 +404,7 @@ export function factorRoutes(services: AuthServices) {
           error: new AuthError(
             422,
             'mfa_challenge_expired',
-            'MFA challenge has expired, verify against another challenge or create a new challenge.',
+            `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
           ),
         };
       }
@@ -306,7 +423,12 @@ export function factorRoutes(services: AuthServices) {
           ),
         };
       }
-      const step = checkTotp(factor.secret ?? '', code, factor.last_used_step);
+      const isPhone = factor.factor_type === 'phone';
+      const step = isPhone
+        ? phoneCodeMatches(challenge.id, challenge.otp_code_hash ?? '', code)
+          ? (factor.last_used_step ?? null)
+          : undefined
+        : checkTotp(factor.secret ?? '', code, factor.last_used_step);
       if (step === undefined) {
         // Counted per factor, so guessing from many addresses gains nothing.
         await tx.query(
@@ -317,7 +439,11 @@ export function factorRoutes(services: AuthServices) {
           [factor.id, MAX_FAILED_CODES],
         );
         return {
-          error: new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
+          error: new AuthError(
+            422,
+            'mfa_verification_failed',
+            isPhone ? 'Invalid MFA Phone code entered' : 'Invalid TOTP code entered',
+          ),
         };
       }
       await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [
@@ -328,7 +454,22 @@ export function factorRoutes(services: AuthServices) {
            updated_at = now() where id = $1`,
         [factor.id, step],
       );
-      return { session: await raiseSessionToAal2(services, tx, session, factor.id, 'totp') };
+      if (isPhone) {
+        // As GoTrue: a verified phone factor ends the other phone enrolments left unverified.
+        await tx.query(
+          `delete from auth.mfa_factors where user_id = $1 and factor_type = 'phone' and status = 'unverified'`,
+          [user.row.id],
+        );
+      }
+      return {
+        session: await raiseSessionToAal2(
+          services,
+          tx,
+          session,
+          factor.id,
+          isPhone ? 'mfa/phone' : 'totp',
+        ),
+      };
     });
     if ('error' in result && result.error) throw result.error;
     return c.json(result.session);

@@ -19,7 +19,10 @@ export function settingsRoutes(services: AuthServices) {
       phone_autoconfirm: false,
       sms_provider: services.config.auth.phone.enabled ? services.sms.kind : '',
       saml_enabled: true,
-      mfa: { totp: true, phone: false },
+      mfa: {
+        totp: true,
+        phone: services.config.auth.mfaPhone.enroll,
+      },
       password_min_length: services.config.auth.passwordMinLength,
     });
   });
