@@ -1,9 +1,10 @@
 /**
- * One flashcard rating (decision 0160): in one transaction under the caller's role, the card
- * is read and locked through row-level security (a card that is not the caller's is simply not
- * there), its next FSRS state is computed here with ts-fsrs, and
- * `learning.record_flashcard_review` logs the review and moves the card. Clients cannot write
- * either themselves, so a review in the log is one this code computed.
+ * One flashcard rating (decision 0160): the card is read through row-level security (a card
+ * that is not the caller's is simply not there), its next FSRS state is computed here with
+ * ts-fsrs, and `learning.record_flashcard_review` logs the review and moves the card under the
+ * card's lock, refusing if another rating moved it since the read (decision 0173: two round
+ * trips instead of a transaction held open across six). Clients cannot write either
+ * themselves, so a review in the log is one this code computed.
  */
 import {
   nextSchedule,
@@ -82,6 +83,25 @@ function pickSchedule(card: CardSchedule): CardSchedule {
   };
 }
 
+type ReadCard = LockedCard & { earlier_id: string | null; earlier_card_id: string | null };
+
+/**
+ * The card, its deck's retention and the rating already recorded under `opId` (if any), in one
+ * statement; nothing is locked: `learning.record_flashcard_review` locks the card and refuses
+ * the write if another rating moved it meanwhile (its `reps` changed).
+ */
+const readCard = `select ${scheduleColumns}, c.suspended, d.desired_retention::text,
+          r.id as earlier_id, r.card_id as earlier_card_id
+     from public.flashcards c
+     join public.flashcard_decks d on d.id = c.deck_id
+     left join public.flashcard_reviews r on r.client_op_id = $2::uuid
+    where c.id = $1`;
+
+const recordReview = `select (learning.record_flashcard_review($1, $2::smallint, $3, $4, $5, $6::jsonb, $7)).id`;
+
+/** Reads and writes a rating may take: a second try when another rating won the race. */
+const ATTEMPTS = 2;
+
 export async function reviewFlashcard(
   db: Database,
   claims: JwtClaims,
@@ -96,68 +116,83 @@ export async function reviewFlashcard(
     if (!checked.ok) throw new FlashcardError(422, checked.reason, checked.message);
     reviewedAt = checked.reviewedAt;
   }
-  return db
-    .asRole(claims, async (tx) => {
-      const { rows } = await tx.query<LockedCard>(
-        `select ${scheduleColumns}, c.suspended, d.desired_retention::text
-           from public.flashcards c
-           join public.flashcard_decks d on d.id = c.deck_id
-          where c.id = $1
-          for update of c`,
-        [input.cardId],
-      );
-      const card = rows[0];
-      if (!card) throw new FlashcardError(404, 'not_found', 'No such card');
-      const current = { ...card, due: iso(card.due)!, last_review: iso(card.last_review) };
-      if (input.opId !== undefined) {
-        // Looked up under the card's lock, so two sends of one rating cannot both write it.
-        const earlier = await tx.query<{ id: string; card_id: string }>(
-          `select id, card_id from public.flashcard_reviews where client_op_id = $1`,
-          [input.opId],
-        );
-        if (earlier.rows[0] && earlier.rows[0].card_id !== card.id) throw opReused();
-        if (earlier.rows[0]) {
-          return {
-            reviewId: earlier.rows[0].id,
-            card: { ...pickSchedule(current), id: card.id, deck_id: card.deck_id },
-            replayed: true as const,
-          };
-        }
-      }
-      if (card.suspended)
-        throw new FlashcardError(
-          409,
-          'suspended',
-          'This card is suspended; unsuspend it to review it.',
-        );
-      if (input.reviewedAt !== undefined && !lateReviewApplies(current.last_review, reviewedAt))
-        throw new FlashcardError(
-          409,
-          'superseded',
-          'This card was reviewed later on another device; that review’s schedule stands.',
-        );
-      const { schedule, elapsedDays } = nextSchedule(
-        pickSchedule(current),
-        Number(card.desired_retention),
-        input.rating as RatingValue,
-        reviewedAt,
-      );
-      const written = await tx.query<{ id: string }>(
-        `select (learning.record_flashcard_review($1, $2::smallint, $3, $4, $5, $6::jsonb, $7)).id`,
-        [
-          input.cardId,
-          input.rating,
-          reviewedAt.toISOString(),
-          card.reps,
-          elapsedDays,
-          JSON.stringify(schedule),
-          input.opId ?? null,
-        ],
-      );
-      return {
-        reviewId: written.rows[0]!.id,
-        card: { id: card.id, deck_id: card.deck_id, ...schedule },
-      };
-    })
-    .catch(mapDatabaseError);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await reviewOnce(db, claims, input, reviewedAt);
+    } catch (error) {
+      // Another rating of this card (or another send of this one) was written between the
+      // read and the write: read again, which finds it (a replay) or schedules on top of it,
+      // as the card's lock did when the read held it.
+      const code = (error as { code?: unknown }).code;
+      const raced = code === '40001' || (code === '23505' && input.opId !== undefined);
+      if (!raced || attempt >= ATTEMPTS) mapDatabaseError(error);
+    }
+  }
+}
+
+/**
+ * One rating in two round trips (decision 0173): the card read under the caller's role, FSRS
+ * computed here, and the write, which holds the card's lock only while it runs.
+ */
+async function reviewOnce(
+  db: Database,
+  claims: JwtClaims,
+  input: ReviewInput,
+  reviewedAt: Date,
+): Promise<ReviewResult> {
+  const { rows } = await db.queryAsRole<ReadCard>(
+    claims,
+    readCard,
+    [input.cardId, input.opId ?? null],
+    {
+      prepare: true,
+    },
+  );
+  const card = rows[0];
+  if (!card) throw new FlashcardError(404, 'not_found', 'No such card');
+  const current = { ...card, due: iso(card.due)!, last_review: iso(card.last_review) };
+  if (card.earlier_id !== null) {
+    if (card.earlier_card_id !== card.id) throw opReused();
+    return {
+      reviewId: card.earlier_id,
+      card: { ...pickSchedule(current), id: card.id, deck_id: card.deck_id },
+      replayed: true as const,
+    };
+  }
+  if (card.suspended)
+    throw new FlashcardError(
+      409,
+      'suspended',
+      'This card is suspended; unsuspend it to review it.',
+    );
+  if (input.reviewedAt !== undefined && !lateReviewApplies(current.last_review, reviewedAt))
+    throw new FlashcardError(
+      409,
+      'superseded',
+      'This card was reviewed later on another device; that review’s schedule stands.',
+    );
+  const { schedule, elapsedDays } = nextSchedule(
+    pickSchedule(current),
+    Number(card.desired_retention),
+    input.rating as RatingValue,
+    reviewedAt,
+  );
+  const written = await db.queryAsRole<{ id: string }>(
+    claims,
+    recordReview,
+    [
+      input.cardId,
+      input.rating,
+      reviewedAt.toISOString(),
+      card.reps,
+      elapsedDays,
+      JSON.stringify(schedule),
+      input.opId ?? null,
+    ],
+    { prepare: true },
+  );
+  return {
+    reviewId: written.rows[0]!.id,
+    card: { id: card.id, deck_id: card.deck_id, ...schedule },
+  };
 }
