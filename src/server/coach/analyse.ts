@@ -35,6 +35,11 @@ export interface Quantity {
   /** Absolute tolerance stated with the number (`± 1`), in the base scale. */
   tolerance?: number;
   /**
+   * For a rate or a content (`182 mL/L`, `5040 mL/min`), the amount before the "per" in its own
+   * base scale (0.182 L): a learner may leave the "per litre" implied as they may leave a unit.
+   */
+  perUnit?: { value: number; dimension: string; tolerance?: number };
+  /**
    * Whether the text since the previous quantity draws a conclusion ("so", "=", "therefore"…):
    * the figure the answer ends on, not one of its workings.
    */
@@ -275,6 +280,15 @@ function readQuantities(folded: string, negatedAt: (offset: number) => boolean):
         dimension = SYNONYM_OF.get(unitWord) ?? unitWord;
       }
     }
+    const numerator = after?.includes('/') ? UNITS[after.split('/')[0]!] : undefined;
+    const perUnit =
+      numerator && UNITS[after!] && numerator.dimension
+        ? {
+            value: value * numerator.factor,
+            dimension: numerator.dimension,
+            ...(plusMinus !== undefined ? { tolerance: Number(plusMinus) * numerator.factor } : {}),
+          }
+        : undefined;
     const concludes = CONCLUSION.test(text.slice(previousEnd, match.index));
     previousEnd = match.index + match[0].length;
     quantities.push({
@@ -283,6 +297,7 @@ function readQuantities(folded: string, negatedAt: (offset: number) => boolean):
       negated: negatedAt(match.index),
       concludes,
       ...(plusMinus !== undefined ? { tolerance: Number(plusMinus) * factor } : {}),
+      ...(perUnit ? { perUnit } : {}),
     });
   }
   return quantities;
@@ -375,6 +390,8 @@ export function analyse(text: string): Analysis {
   let clause = 0;
   // Set at "or", kept over the small words before the next content word ("or maybe the").
   let sawOr = false;
+  // "not yet", "not so": a clause word right after a negator belongs to the negation.
+  let afterNegator = false;
   doc.tokens().each((token: ItemToken) => {
     const value = token.out(its.value) as string;
     const found = prepared.indexOf(value, offset);
@@ -383,12 +400,16 @@ export function analyse(text: string): Analysis {
     const type = token.out(its.type) as string;
     const lemma = (token.out(lemmaOf()) as string).toLowerCase();
     if (lemma === 'or') sawOr = true;
+    const keepsNegation = afterNegator && CLAUSE_WORDS.has(lemma);
+    afterNegator = false;
+    if (keepsNegation) return;
     if (type === 'punctuation' || CLAUSE_WORDS.has(lemma)) {
       negationLeft = 0;
       clause += 1;
     }
     if (NEGATORS.has(lemma) || NEGATORS.has(value)) {
       negationLeft = NEGATION_REACH;
+      afterNegator = true;
       negatedOffsets.push({ offset: found, negated: true });
       return;
     }

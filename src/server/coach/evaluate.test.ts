@@ -462,4 +462,43 @@ describe('evaluateAnswer: word families, quantities, denials, hedges and abbrevi
       ),
     ).toBe('incorrect');
   });
+
+  it('reads attributes paired the wrong way round as the opposite claim', async () => {
+    const bilayer = {
+      question: 'Why do phospholipids form a bilayer in water?',
+      referenceAnswer: 'Phospholipids have hydrophilic heads and hydrophobic tails.',
+      keyPoints: ['Phospholipids have hydrophilic heads and hydrophobic tails.'],
+    };
+    expect(await verdictOf(bilayer, 'The heads are hydrophilic and the tails hydrophobic.')).toBe(
+      'correct',
+    );
+    expect(
+      await verdictOf(bilayer, 'The heads are hydrophobic and the tails are hydrophilic.'),
+    ).toBe('incorrect');
+  });
+
+  it('keeps "not yet" one denial', async () => {
+    const premature = {
+      question: 'Why are premature babies at risk?',
+      referenceAnswer: 'Premature babies may not yet make enough surfactant.',
+      keyPoints: ['Premature babies may not yet make enough surfactant.'],
+    };
+    expect(await verdictOf(premature, "Premature babies don't make enough surfactant.")).toBe(
+      'correct',
+    );
+    expect(await verdictOf(premature, 'Premature babies make enough surfactant.')).not.toBe(
+      'correct',
+    );
+  });
+
+  it('accepts a rate or content with its "per" unit left implied', async () => {
+    const content = {
+      question: 'How much oxygen is bound to haemoglobin in a litre of blood?',
+      referenceAnswer: '182 ± 2 mL/L',
+      keyPoints: ['182 ± 2 mL/L'],
+    };
+    expect(await verdictOf(content, '182 mL')).toBe('correct');
+    expect(await verdictOf(content, 'about 0.182 L of oxygen per litre')).toBe('correct');
+    expect(await verdictOf(content, '150 mL')).toBe('incorrect');
+  });
 });

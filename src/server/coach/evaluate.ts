@@ -174,6 +174,14 @@ function indexAnswer(text: string, analysis: Analysis, vocabulary: Vocabulary): 
 }
 
 function quantityMatches(wanted: Quantity, given: Quantity): boolean {
+  // "182 mL" for "182 mL/L": the "per litre" left implied, as a unit may be.
+  if (wanted.perUnit && wanted.perUnit.dimension === given.dimension) {
+    const { perUnit } = wanted;
+    return quantityMatches(
+      { negated: wanted.negated, concludes: wanted.concludes, ...perUnit },
+      given,
+    );
+  }
   // A bare number matches a quantity with a unit: the learner may leave the unit implied.
   if (wanted.dimension !== given.dimension && wanted.dimension !== '' && given.dimension !== '') {
     return false;
@@ -195,9 +203,10 @@ function sharedNeighbours(
   term: Term,
   answer: AnswerIndex,
   position: number,
+  reach = NEIGHBOURHOOD,
 ): number {
   const around = pointTerms
-    .filter((other) => other !== term && Math.abs(other.position - term.position) <= NEIGHBOURHOOD)
+    .filter((other) => other !== term && Math.abs(other.position - term.position) <= reach)
     .map((other) => other.word);
   // A claim stays within its clause: "slope 3 but different intercepts" says nothing
   // different about the slope.
@@ -208,8 +217,7 @@ function sharedNeighbours(
       .get(word)
       ?.some(
         (at) =>
-          Math.abs(at - position) <= NEIGHBOURHOOD + 1 &&
-          answer.analysis.terms[at]?.clause === clause,
+          Math.abs(at - position) <= reach + 1 && answer.analysis.terms[at]?.clause === clause,
       );
     if (near) shared += 1;
   }
@@ -275,9 +283,23 @@ function judgePoint(
     // The right words in a wrong claim: the answer says the opposite word about the same things.
     // Not when the point itself uses that opposite ("reduce FVC with a normal or high ratio"):
     // the answer's word is then the point's own.
-    const opposites = [...(OPPOSITE_OF.get(term.word) ?? []), ...prefixOpposites(term.word)].filter(
+    const allOpposites = [...(OPPOSITE_OF.get(term.word) ?? []), ...prefixOpposites(term.word)];
+    const opposites = allOpposites.filter(
       (opposite) => !analysis.terms.some((other) => other.word === opposite),
     );
+    // Unless the answer pairs them the other way round, word for word: "the heads are
+    // hydrophobic and the tails hydrophilic" against "hydrophilic heads and hydrophobic tails".
+    const pointOpposites = analysis.terms.filter(
+      (other) => other.negated === term.negated && allOpposites.includes(other.word),
+    );
+    const swapped = pointOpposites.flatMap(
+      (opposite) => answer.positionsByPolarity.get(`${opposite.word}|${term.negated}`) ?? [],
+    );
+    const tight = (positions: readonly number[] | undefined, of = term) =>
+      Math.max(
+        0,
+        ...(positions ?? []).map((at) => sharedNeighbours(analysis.terms, of, answer, at, 1)),
+      );
     // An opposite said with the point's polarity denies it; said with the other it is the point
     // in other words: "not affected" for "unaffected", "not slow" for "fast".
     const oppositeAt = (negated: boolean) =>
@@ -293,7 +315,13 @@ function judgePoint(
     // A word the answer uses of other things does not outweigh the opposite said of these:
     // "less CO2, which raises the pH" does not say that more CO2 is made, nor that CO2 lowers
     // the pH.
-    if (deniedTie > 0 && deniedTie > tie(samePolarity)) {
+    if (
+      (deniedTie > 0 && deniedTie > tie(samePolarity)) ||
+      (swapped.length > 0 &&
+        tight(samePolarity) === 0 &&
+        tight(swapped) > 0 &&
+        pointOpposites.some((opposite) => tight(samePolarity, opposite) > 0))
+    ) {
       opposed += 1;
       continue;
     }
