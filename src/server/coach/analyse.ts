@@ -387,6 +387,7 @@ export function analyse(text: string): Analysis {
   // A negation reaches the next three words of its clause: "not cells" but not the rest of a
   // long sentence (wink's own flag runs to the next punctuation, too far for an answer).
   let negationLeft = 0;
+  let negationReach = NEGATION_REACH;
   let clause = 0;
   // Set at "or", kept over the small words before the next content word ("or maybe the").
   let sawOr = false;
@@ -408,13 +409,15 @@ export function analyse(text: string): Analysis {
       clause += 1;
     }
     if (NEGATORS.has(lemma) || NEGATORS.has(value)) {
-      negationLeft = NEGATION_REACH;
+      // "Without surfactant the alveoli collapse": a preposition denies its own object.
+      negationReach = lemma === 'without' ? 1 : NEGATION_REACH;
+      negationLeft = negationReach;
       afterNegator = true;
       negatedOffsets.push({ offset: found, negated: true });
       return;
     }
     const negated = negationLeft > 0;
-    const negationHead = negationLeft === NEGATION_REACH;
+    const negationHead = negationLeft > 0 && negationLeft === negationReach;
     negatedOffsets.push({ offset: found, negated });
     const follows = afterNumber;
     afterNumber = type === 'number' || (follows && (type === 'symbol' || value === '/'));
@@ -444,7 +447,8 @@ export function analyse(text: string): Analysis {
       afterOr: sawOr,
     });
     sawOr = false;
-    if (negationLeft > 0) negationLeft -= 1;
+    // "without using ATP": the preposition's object is the verb's.
+    if (negationLeft > 0 && !(negationReach === 1 && pos === 'VERB')) negationLeft -= 1;
   });
   const negatedAt = (at: number) => {
     let negated = false;

@@ -501,4 +501,32 @@ describe('evaluateAnswer: word families, quantities, denials, hedges and abbrevi
     expect(await verdictOf(content, 'about 0.182 L of oxygen per litre')).toBe('correct');
     expect(await verdictOf(content, '150 mL')).toBe('incorrect');
   });
+
+  it('reads a denied object as the denial the point makes, not a denial of its verb', async () => {
+    const congress = {
+      question: 'Did the First Continental Congress seek independence?',
+      referenceAnswer: 'It petitioned the king, still seeking reconciliation, not independence.',
+      keyPoints: ['It petitioned the king, still seeking reconciliation, not independence.'],
+    };
+    expect(
+      await verdictOf(
+        congress,
+        'It did not seek independence; it petitioned the king and still sought reconciliation.',
+      ),
+    ).toBe('correct');
+    expect(await verdictOf(congress, 'It sought independence, not reconciliation.')).toBe(
+      'incorrect',
+    );
+  });
+
+  it('lets "without" deny its own object only', async () => {
+    const surfactant = {
+      question: 'What does surfactant do?',
+      referenceAnswer: 'It stops the alveoli collapsing at the end of expiration.',
+      keyPoints: ['It stops the alveoli collapsing at the end of expiration.'],
+    };
+    expect(
+      await verdictOf(surfactant, 'Without surfactant the alveoli would collapse at the end.'),
+    ).toBe('correct');
+  });
 });

@@ -277,9 +277,20 @@ function judgePoint(
     // The same word with the other polarity contradicts only when it is said of the same things.
     // An affirmed point word meets a denial only where the answer's negation starts ("do not
     // classify viruses": "classify"), not every word the negation happens to reach.
+    // Nor where the denial is of a word the point denies too: "did not seek independence" says
+    // what "seeking reconciliation, not independence" says of independence, not of seeking.
+    const deniedByPoint = new Set(
+      analysis.terms.filter((other) => other.negated).map((other) => other.word),
+    );
     const oppositePolarity = term.negated
       ? answer.positionsByPolarity.get(`${term.word}|false`)
-      : answer.negationHeads.get(term.word);
+      : answer.negationHeads.get(term.word)?.filter(
+          (at) =>
+            ![1, 2].some((step) => {
+              const next = answer.analysis.terms[at + step];
+              return next?.negated && !next.negationHead && deniedByPoint.has(next.word);
+            }),
+        );
     // The right words in a wrong claim: the answer says the opposite word about the same things.
     // Not when the point itself uses that opposite ("reduce FVC with a normal or high ratio"):
     // the answer's word is then the point's own.
