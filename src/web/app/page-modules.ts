@@ -9,7 +9,7 @@ export const DOC_PAGE_VIEW_MODULE = 'features/site/doc-page/doc-page-view.tsx';
 /** "/" composes the site's home content with other features' parts (decision 0008). */
 export const HOME_ROUTE_MODULE = 'app/home-route.tsx';
 export const DATA_ROOM_PAGE_MODULE = 'features/data-room/data-room-page.tsx';
-/** Pages that fetch data also need the query client before they render. */
+/** Pages that fetch data before they render (browser-only pages) also need the query client. */
 export const QUERY_CLIENT_MODULE = 'lib/query-client.ts';
 
 /** "/" is "home"; every other path is its single segment. */
@@ -47,10 +47,12 @@ export function routeModules(route: RouteEntry): string[] {
   switch (route.kind) {
     case 'doc':
       return [DOC_PAGE_VIEW_MODULE, docContentModule(route)];
+    // The home page's live dashboards load the query client when they come into view;
+    // the marketing pages fetch nothing (decision 0191).
     case 'home':
-      return [HOME_ROUTE_MODULE, QUERY_CLIENT_MODULE];
+      return [HOME_ROUTE_MODULE];
     case 'marketing':
-      return [pageComponentModule(route), QUERY_CLIENT_MODULE];
+      return [pageComponentModule(route)];
     case 'data-room':
       return [DATA_ROOM_PAGE_MODULE, QUERY_CLIENT_MODULE];
     case 'auth':

@@ -14,7 +14,6 @@ import type { BrowserPageKind } from './browser-page-loaders';
 import { MissingPageError } from './missing-page-error';
 import { docContentModule, pageComponentModule, pageExportName, routeSlug } from './page-modules';
 import { preloadable, type PreloadableComponent } from './preloadable';
-import { loadQueryClient } from './query-provider';
 
 type PageModule = Record<string, unknown>;
 
@@ -51,7 +50,7 @@ function loadPageComponent(route: RouteEntry): () => Promise<ComponentType> {
     const slug = routeSlug(route.path);
     const load = pageModules[`../${pageComponentModule(route)}`];
     if (!load) throw new MissingPageError(`No page module for ${route.path}.`);
-    const [module] = await Promise.all([load(), loadQueryClient()]);
+    const module = await load();
     const page = module[pageExportName(slug)];
     if (typeof page !== 'function') {
       throw new MissingPageError(`${slug}-page.tsx does not export ${pageExportName(slug)}.`);
@@ -61,7 +60,7 @@ function loadPageComponent(route: RouteEntry): () => Promise<ComponentType> {
 }
 
 async function loadHomeRoute(): Promise<ComponentType> {
-  const [{ HomeRoute }] = await Promise.all([import('./home-route'), loadQueryClient()]);
+  const { HomeRoute } = await import('./home-route');
   return HomeRoute;
 }
 

@@ -1,15 +1,12 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { useNearViewport } from '@/lib/use-near-viewport';
-import { DatabaseAnalyticsPanel } from './components/database-analytics-panel';
-import { DeploymentAnalyticsPanel } from './components/deployment-analytics-panel';
-import { LiveAnalyticsPanel } from './components/live-analytics-panel';
 
-/** The home page's three analytics panels; every figure is measured or read, never invented. */
-export function HomeAnalytics() {
-  const [liveOpen, setLiveOpen] = useState(true);
-  const [databaseOpen, setDatabaseOpen] = useState(true);
-  const [deploymentOpen, setDeploymentOpen] = useState(true);
-  // The panels load the API client and start polling only when a visitor gets near them.
+/**
+ * The home page's analytics section; every figure is measured or read, never invented. The
+ * panels (`panels`: HomeAnalyticsPanels, loaded on demand by the app with the query client)
+ * render, and so load their code and start polling, only when a visitor gets near them.
+ */
+export function HomeAnalytics({ panels }: { panels: ReactNode }) {
   const sectionRef = useRef<HTMLElement>(null);
   const near = useNearViewport(sectionRef);
   return (
@@ -27,11 +24,15 @@ export function HomeAnalytics() {
         </p>
       </div>
       {near && (
-        <>
-          <LiveAnalyticsPanel open={liveOpen} onOpenChange={setLiveOpen} />
-          <DatabaseAnalyticsPanel open={databaseOpen} onOpenChange={setDatabaseOpen} />
-          <DeploymentAnalyticsPanel open={deploymentOpen} onOpenChange={setDeploymentOpen} />
-        </>
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-muted-foreground">
+              Loading the live figures…
+            </p>
+          }
+        >
+          {panels}
+        </Suspense>
       )}
     </section>
   );
