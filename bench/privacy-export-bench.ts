@@ -1,31 +1,48 @@
 /**
  * The GDPR export of a heavy learner (issue 16: 1,000 notes, 10,000 reviews, 200 coach
  * sessions), on PostgreSQL and PGlite: how long `buildExport` (the privacy-export job) takes,
- * how big the zip is, and how much the process's memory grows while it runs.
+ * how big the zip is, and how much the process's memory grows while it runs, for one or more
+ * sizes of the learner's data (decision 0429: the zip is streamed, so memory stays flat).
  *
  * The learner's data is written in SQL with the audit triggers on, so their export also holds
  * the audit entries those writes made (about them, values included), as a real learner's would:
  * NOTES notes of ~1 KB, 2,000 flashcards in one deck, REVIEWS reviews, SESSIONS coach sessions
  * of 10 messages each, and FILES stored files of 200 KB.
  *
- *   node --import tsx bench/privacy-export-bench.ts [scale]
+ *   node --expose-gc --import tsx bench/privacy-export-bench.ts [scale ...]   (e.g. 1 10)
  *   BENCH_ONLY=pglite|postgres limits it to one database.
+ *
+ * Memory is the peak over the export of the process's RSS and JS heap, above what they were
+ * when it started (after a GC). On PGlite the database runs in this process, so its RSS also
+ * holds the database's own pages as the export reads them; the JS heap is the export's.
  */
+import os from 'node:os';
 import { buildExport, personalData } from '../src/server/compliance/personal-data';
 import type { PostgresCluster } from '../tests/support/postgres-cluster';
 import { onBothDatabases, startBenchServer, type BenchDatabase } from './lib/bench-server';
 
-const SCALE = Number(process.argv[2] ?? 1);
-const NOTES = 1000 * SCALE;
-const CARDS = 2000 * SCALE;
-const REVIEWS = 10_000 * SCALE;
-const SESSIONS = 200 * SCALE;
+const SCALES = process.argv.slice(2).map(Number);
+if (SCALES.length === 0) SCALES.push(1);
 const FILES = 20;
 const FILE_BYTES = 200_000;
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const load = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
+  for (const scale of SCALES) await runScale(kind, scale, cluster);
+  return [];
+}
+
+async function runScale(kind: BenchDatabase, SCALE: number, cluster?: PostgresCluster) {
+  const NOTES = 1000 * SCALE;
+  const CARDS = 2000 * SCALE;
+  const REVIEWS = 10_000 * SCALE;
+  const SESSIONS = 200 * SCALE;
   const bench = await startBenchServer(kind, cluster, 'export');
   try {
     const { db, storage } = bench.server.deps;
@@ -85,17 +102,9 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
       [learner],
     );
     console.log(
-      `${kind}: seeded ${NOTES} notes, ${CARDS} cards, ${REVIEWS} reviews, ${SESSIONS} sessions ` +
+      `${kind} ×${SCALE}: seeded ${NOTES} notes, ${CARDS} cards, ${REVIEWS} reviews, ${SESSIONS} sessions ` +
         `(${SESSIONS * 10} messages), ${FILES} files of ${FILE_BYTES / 1000} KB, ` +
         `${counts[0]!.entries} audit entries in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
-    );
-
-    // The registry query alone (privacy.export_personal_data), before the whole job.
-    const queryStart = performance.now();
-    const tables = await personalData(db, learner);
-    console.log(
-      `${kind}: registry query ${((performance.now() - queryStart) / 1000).toFixed(2)} s for ` +
-        `${tables.reduce((sum, t) => sum + t.rows.length, 0)} records`,
     );
 
     const { rows: queued } = await db.query<{ id: string }>(
@@ -106,24 +115,48 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
     const before = process.memoryUsage();
     let peakRss = before.rss;
     let peakHeap = before.heapUsed;
+    let peakLive = before.heapUsed;
     const sampler = setInterval(() => {
       const now = process.memoryUsage();
       peakRss = Math.max(peakRss, now.rss);
       peakHeap = Math.max(peakHeap, now.heapUsed);
     }, 20);
+    // What the export still holds (heap right after a full GC, twice a second): garbage not
+    // yet collected is left out, so this is what would grow with the data if anything did.
+    const liveSampler = global.gc
+      ? setInterval(() => {
+          global.gc!();
+          peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
+        }, 500)
+      : undefined;
     const start = performance.now();
     const built = await buildExport({ db, storage }, queued[0]!.id);
     const seconds = (performance.now() - start) / 1000;
     clearInterval(sampler);
+    clearInterval(liveSampler);
     console.log(
-      `${kind}: export ${seconds.toFixed(2)} s, zip ${mb(built.sizeBytes)}, ${built.records} records in ` +
+      `${kind} ×${SCALE}: export ${seconds.toFixed(2)} s, zip ${mb(built.sizeBytes)}, ${built.records} records in ` +
         `${built.tables} tables, ${built.files} files; process memory +${mb(peakRss - before.rss)} RSS, ` +
-        `+${mb(peakHeap - before.heapUsed)} heap at the peak`,
+        `+${mb(peakHeap - before.heapUsed)} heap at the peak, +${mb(peakLive - before.heapUsed)} heap live after GC (${load()})`,
+    );
+    // What the whole registry query alone holds (the export before decision 0429 also built
+    // the zip from it in memory).
+    global.gc?.();
+    const beforeQuery = process.memoryUsage();
+    let queryPeak = beforeQuery.heapUsed;
+    const querySampler = setInterval(() => {
+      queryPeak = Math.max(queryPeak, process.memoryUsage().heapUsed);
+    }, 20);
+    const queryStart = performance.now();
+    const tables = await personalData(db, learner);
+    clearInterval(querySampler);
+    console.log(
+      `${kind} ×${SCALE}: registry query (all at once) ${((performance.now() - queryStart) / 1000).toFixed(2)} s for ` +
+        `${tables.reduce((sum, t) => sum + t.rows.length, 0)} records, +${mb(queryPeak - beforeQuery.heapUsed)} heap at the peak (${load()})`,
     );
   } finally {
     await bench.close();
   }
-  return [];
 }
 
 await onBothDatabases(run, process.env.BENCH_ONLY as BenchDatabase | undefined);

@@ -17,7 +17,12 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One line of cells, with its CRLF: for writing a CSV a page of rows at a time. */
+export function csvLine(row: readonly CsvValue[]): string {
+  return row.map(csvCell).join(',') + '\r\n';
+}
+
 /** A header row and data rows, lines ended with CRLF as RFC 4180 has them. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
 }

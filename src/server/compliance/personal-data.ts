@@ -3,15 +3,16 @@
  * (privacy.personal_data, decision 0421). Below HTTP: the job queue runs these, the
  * privacy-export function only queues them and serves the finished zip.
  *
- * - `buildExport` writes one zip to the private `privacy-exports` bucket: README.md, each
- *   registry table's rows about the person as JSON and CSV, and their stored files.
+ * - `buildExport` streams one zip into the private `privacy-exports` bucket: each registry
+ *   table's rows about the person as JSON and CSV, their stored files and README.md.
  * - `eraseAccount` removes the person's stored files, then deletes or anonymises every
  *   registry table's rows in one transaction (privacy.erase_personal_data) and completes the
  *   request with what was done and what was kept, and why.
  */
 import { createHash } from 'node:crypto';
-import { strToU8, zipSync, type Zippable } from 'fflate';
-import { toCsv, type CsvValue } from '../../common/csv';
+import { Readable } from 'node:stream';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { csvLine, type CsvValue } from '../../common/csv';
 import type { Database, Queryable } from '../db/types';
 import type { Storage } from '../storage/storage';
 import { recordAuditEvent } from './audit';
@@ -20,6 +21,13 @@ import { IEP_BUCKET } from './iep-documents';
 export const EXPORT_BUCKET = 'privacy-exports';
 /** How long a prepared export can be downloaded. */
 export const EXPORT_LIFETIME_DAYS = 7;
+/**
+ * Rows of one table read, zipped and written per query (decision 0429): with the zip's own
+ * buffers and one storage part, what the export holds in memory whatever the person's data.
+ */
+export const EXPORT_PAGE_ROWS = 500;
+/** The largest export: fflate writes no ZIP64, whose archives start at 4 GiB. */
+export const EXPORT_MAX_BYTES = 2 * 1024 ** 3;
 
 type ExportRow = {
   id: string;
@@ -36,7 +44,13 @@ type TableExport = {
   rows: Record<string, unknown>[];
 };
 
-/** The registry's rows about a person, one entry per registry table and column. */
+/** A registry entry the export includes, and how many of its rows it wrote. */
+type ExportedTable = Omit<TableExport, 'rows'> & { records: number };
+
+/**
+ * The registry's rows about a person, one entry per registry table and column, all at once
+ * (the bench compares it with the paged export; the export job reads pages).
+ */
 export async function personalData(db: Queryable, userId: string): Promise<TableExport[]> {
   const { rows } = await db.query<TableExport>(
     'select table_name, subject_column, description, rows from privacy.export_personal_data($1)',
@@ -45,22 +59,46 @@ export async function personalData(db: Queryable, userId: string): Promise<Table
   return rows;
 }
 
-/** A table's rows as CSV: one column per key any row has; objects and arrays as JSON. */
-export function rowsToCsv(rows: readonly Record<string, unknown>[]): string {
-  const header = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const cell = (value: unknown): CsvValue =>
-    value === null || value === undefined
-      ? null
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : (value as CsvValue);
-  return toCsv(
-    header,
-    rows.map((row) => header.map((key) => cell(row[key]))),
-  );
+/** One registry entry's rows about the person, a page at a time, in primary-key order. */
+async function* pagesOf(
+  db: Queryable,
+  userId: string,
+  table: Omit<TableExport, 'rows'>,
+): AsyncGenerator<Record<string, unknown>[]> {
+  let after: unknown = null;
+  for (;;) {
+    const { rows } = await db.query<{ rows: Record<string, unknown>[]; last_key: unknown }>(
+      'select rows, last_key from privacy.export_personal_data_page($1, $2, $3, $4::jsonb, $5)',
+      [
+        userId,
+        table.table_name,
+        table.subject_column,
+        after === null ? null : JSON.stringify(after),
+        EXPORT_PAGE_ROWS,
+      ],
+    );
+    const page = rows[0]!;
+    if (page.rows.length > 0) yield page.rows;
+    if (page.rows.length < EXPORT_PAGE_ROWS) return;
+    after = page.last_key;
+  }
 }
 
-function fileName(table: TableExport): string {
+/** A cell of a table's CSV: objects and arrays as JSON. */
+function csvValue(value: unknown): CsvValue {
+  return value === null || value === undefined
+    ? null
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : (value as CsvValue);
+}
+
+/** A row as `JSON.stringify(rows, null, 2)` writes an element of the array. */
+function jsonElement(row: Record<string, unknown>): string {
+  return `  ${JSON.stringify(row, null, 2).replaceAll('\n', '\n  ')}`;
+}
+
+function fileName(table: Omit<TableExport, 'rows'>): string {
   const base = table.table_name.replace('.', '-');
   return table.subject_column === defaultColumn(table.table_name)
     ? base
@@ -71,7 +109,12 @@ function defaultColumn(table: string): string {
   return table === 'auth.users' || table === 'public.profiles' ? 'id' : 'user_id';
 }
 
-function readme(userId: string, tables: TableExport[], files: string[], createdAt: string): string {
+function readme(
+  userId: string,
+  tables: ExportedTable[],
+  files: string[],
+  createdAt: string,
+): string {
   const lines = [
     '# Your data at Lyceum',
     '',
@@ -85,8 +128,7 @@ function readme(userId: string, tables: TableExport[], files: string[], createdA
     '| File | What it holds | Records |',
     '| --- | --- | --- |',
     ...tables.map(
-      (t) =>
-        `| data/${fileName(t)}.json | ${t.description} | ${t.rows.length.toLocaleString('en')} |`,
+      (t) => `| data/${fileName(t)}.json | ${t.description} | ${t.records.toLocaleString('en')} |`,
     ),
     '',
     files.length === 0
@@ -106,6 +148,98 @@ async function filesOf(db: Queryable, userId: string) {
   return rows;
 }
 
+/** What the zip held, known once it is written. */
+interface ZipContents {
+  tables: ExportedTable[];
+  files: string[];
+  iepFiles: string[];
+}
+
+/**
+ * The export's zip as it is made: each table's JSON and then its CSV, a page of rows at a time,
+ * then the stored files a chunk at a time, then the README (which counts what came before).
+ * A generator, so a page is read only when storage has taken the bytes of the one before.
+ */
+async function* exportZip(
+  deps: { db: Database; storage: Storage },
+  userId: string,
+  contents: ZipContents,
+): AsyncGenerator<Uint8Array> {
+  const { db, storage } = deps;
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else out.push(chunk);
+  });
+  // Entries are written one after the other (each is ended before the next is added), so the
+  // zip passes each compressed chunk on at once instead of buffering it.
+  const entry = (name: string) => {
+    const file = new ZipDeflate(name, { level: 6 });
+    zip.add(file);
+    return file;
+  };
+  const produced = () => {
+    if (failure) throw failure;
+    return out.splice(0);
+  };
+  const createdAt = new Date().toISOString();
+  const { rows: registry } = await db.query<Omit<TableExport, 'rows'>>(
+    `select table_name, subject_column, description from privacy.personal_data
+      where export order by table_name, subject_column`,
+  );
+  for (const table of registry) {
+    const name = fileName(table);
+    const json = entry(`data/${name}.json`);
+    let records = 0;
+    for await (const page of pagesOf(db, userId, table)) {
+      json.push(strToU8(`${records === 0 ? '[\n' : ',\n'}${page.map(jsonElement).join(',\n')}`));
+      records += page.length;
+      yield* produced();
+    }
+    json.push(strToU8(records === 0 ? '[]' : '\n]'), true);
+    yield* produced();
+    // The CSV's columns are the table's (every row has the same keys), so the header is the
+    // first row's keys.
+    const csv = entry(`data/${name}.csv`);
+    let header: string[] | undefined;
+    for await (const page of pagesOf(db, userId, table)) {
+      let text = '';
+      if (!header) {
+        header = Object.keys(page[0]!);
+        text = csvLine(header);
+      }
+      for (const row of page) text += csvLine(header.map((key) => csvValue(row[key])));
+      csv.push(strToU8(text));
+      yield* produced();
+    }
+    csv.push(strToU8(header ? '' : '\r\n'), true);
+    yield* produced();
+    contents.tables.push({ ...table, records });
+  }
+  for (const file of await filesOf(db, userId)) {
+    if (file.bucket_id === EXPORT_BUCKET) continue;
+    const stored = await storage.openObject(file.bucket_id, file.name);
+    if (!stored) continue;
+    const path = `files/${file.bucket_id}/${file.name}`;
+    const zipped = entry(path);
+    for await (const chunk of stored.body) {
+      zipped.push(chunk as Uint8Array);
+      yield* produced();
+    }
+    zipped.push(new Uint8Array(0), true);
+    yield* produced();
+    contents.files.push(path);
+    if (file.bucket_id === IEP_BUCKET) contents.iepFiles.push(file.name);
+  }
+  entry('README.md').push(
+    strToU8(readme(userId, contents.tables, contents.files, createdAt)),
+    true,
+  );
+  zip.end();
+  yield* produced();
+}
+
 export interface BuiltExport {
   objectPath: string;
   sizeBytes: number;
@@ -114,7 +248,10 @@ export interface BuiltExport {
   files: number;
 }
 
-/** Builds and stores the zip for one queued export, and marks it ready (or failed). */
+/**
+ * Builds and stores the zip for one queued export, and marks it ready (or failed). The zip is
+ * streamed into storage as it is made (decision 0429): memory does not grow with the data.
+ */
 export async function buildExport(
   deps: { db: Database; storage: Storage },
   exportId: string,
@@ -128,43 +265,33 @@ export async function buildExport(
   if (!entry) throw new Error(`no export ${exportId}`);
   if (entry.status !== 'queued') throw new Error(`export ${exportId} is ${entry.status}`);
   try {
-    const tables = await personalData(db, entry.user_id);
-    const createdAt = new Date().toISOString();
-    const zip: Zippable = {};
-    for (const table of tables) {
-      const name = fileName(table);
-      zip[`data/${name}.json`] = strToU8(JSON.stringify(table.rows, null, 2));
-      zip[`data/${name}.csv`] = strToU8(rowsToCsv(table.rows));
+    const contents: ZipContents = { tables: [], files: [], iepFiles: [] };
+    const hash = createHash('sha256');
+    let sizeBytes = 0;
+    async function* measured() {
+      for await (const chunk of exportZip(deps, entry!.user_id, contents)) {
+        hash.update(chunk);
+        sizeBytes += chunk.byteLength;
+        yield chunk;
+      }
     }
-    const files: string[] = [];
-    const iepFiles: string[] = [];
-    for (const file of await filesOf(db, entry.user_id)) {
-      if (file.bucket_id === EXPORT_BUCKET) continue;
-      const stored = await storage.getObject(file.bucket_id, file.name);
-      if (!stored) continue;
-      const path = `files/${file.bucket_id}/${file.name}`;
-      zip[path] = new Uint8Array(stored.bytes);
-      files.push(path);
-      if (file.bucket_id === IEP_BUCKET) iepFiles.push(file.name);
-    }
-    zip['README.md'] = strToU8(readme(entry.user_id, tables, files, createdAt));
-    const bytes = zipSync(zip, { level: 6 });
     const objectPath = `${entry.user_id}/${entry.id}.zip`;
-    await storage.putObject(EXPORT_BUCKET, objectPath, bytes, 'application/zip', { owner: null });
-    const records = tables.reduce((sum, t) => sum + t.rows.length, 0);
+    await storage.putObjectStream(
+      EXPORT_BUCKET,
+      objectPath,
+      Readable.from(measured(), { objectMode: false }),
+      'application/zip',
+      { maxBytes: EXPORT_MAX_BYTES, owner: null },
+    );
+    const { tables, files, iepFiles } = contents;
+    const records = tables.reduce((sum, t) => sum + t.records, 0);
     await db.transaction(async (tx) => {
       await tx.query(
         `update privacy.data_exports
             set status = 'ready', object_path = $2, size_bytes = $3, sha256 = $4, ready_at = now(),
                 expires_at = now() + make_interval(days => $5)
           where id = $1`,
-        [
-          entry.id,
-          objectPath,
-          bytes.byteLength,
-          createHash('sha256').update(bytes).digest('hex'),
-          EXPORT_LIFETIME_DAYS,
-        ],
+        [entry.id, objectPath, sizeBytes, hash.digest('hex'), EXPORT_LIFETIME_DAYS],
       );
       // IEP documents are PHI: each one the export delivers gets its HIPAA access-log row, as
       // every other read of them does (decision 0426).
@@ -188,16 +315,10 @@ export async function buildExport(
         recordId: entry.id,
         userId: entry.requested_by,
         subjectUserId: entry.user_id,
-        details: { tables: tables.length, records, files: files.length, bytes: bytes.byteLength },
+        details: { tables: tables.length, records, files: files.length, bytes: sizeBytes },
       });
     });
-    return {
-      objectPath,
-      sizeBytes: bytes.byteLength,
-      tables: tables.length,
-      records,
-      files: files.length,
-    };
+    return { objectPath, sizeBytes, tables: tables.length, records, files: files.length };
   } catch (error) {
     await db.query("update privacy.data_exports set status = 'failed', error = $2 where id = $1", [
       entry.id,

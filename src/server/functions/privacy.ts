@@ -9,6 +9,7 @@
  *   GET  /exports/download?token=…      → the zip             with the person's own session
  *   POST /erasures       { requestId }  → 202 { requestId }  queue the erasure of the account
  */
+import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { EXPORT_LINK_SECONDS, signExportLink, verifyExportLink } from '../compliance/export-link';
@@ -118,7 +119,8 @@ function createApp(deps: GatewayDeps) {
     if (!entry) throw new PrivacyError(404, 'not_found', 'No such export.');
     if (!entry.live)
       throw new PrivacyError(410, 'expired', 'This export has expired: file a new access request.');
-    const stored = await deps.storage.getObject(EXPORT_BUCKET, entry.object_path);
+    // Streamed from storage: an export can be far bigger than what a response should hold.
+    const stored = await deps.storage.openObject(EXPORT_BUCKET, entry.object_path);
     if (!stored) throw new PrivacyError(410, 'expired', 'This export is no longer stored.');
     await recordAuditEvent(deps.db, {
       action: 'privacy.export_download',
@@ -130,10 +132,10 @@ function createApp(deps: GatewayDeps) {
       ip: c.get('clientAddress'),
       userAgent: c.req.header('user-agent') ?? null,
     });
-    return c.body(new Uint8Array(stored.bytes), 200, {
+    return c.body(Readable.toWeb(stored.body) as ReadableStream<Uint8Array>, 200, {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="lyceum-data-${new Date().toISOString().slice(0, 10)}.zip"`,
-      'Content-Length': String(stored.bytes.byteLength),
+      'Content-Length': String(stored.row.metadata.size),
     });
   });
 

@@ -34,6 +34,13 @@ export interface BlobStore {
   readonly kind: 'local' | 's3';
   /** Streams bytes into a new blob; refuses (and leaves nothing behind) past `maxBytes`. */
   write(source: BlobSource, maxBytes: number): Promise<StoredBlob>;
+  /**
+   * Streams bytes the server produces (a data export being zipped) into a new blob without
+   * holding them all: on local disk through a temp file renamed into place, as `write`; in S3
+   * as a multipart upload, one part in memory at a time, so nothing is staged on local disk.
+   * Refuses past `maxBytes` and leaves no object behind.
+   */
+  writeStream(source: BlobSource, maxBytes: number): Promise<StoredBlob>;
   /** A new blob with the same bytes; returns its id. */
   copy(fileId: string): Promise<string>;
   /**
@@ -67,7 +74,7 @@ export async function readAll(data: Buffer | Readable): Promise<Buffer<ArrayBuff
   return Buffer.concat(chunks);
 }
 
-function toReadable(source: BlobSource): Readable {
+export function toReadable(source: BlobSource): Readable {
   if (source instanceof Uint8Array)
     return Readable.from([Buffer.from(source.buffer, source.byteOffset, source.byteLength)]);
   if (source instanceof Readable) return source;

@@ -334,6 +334,7 @@ export function withRenderCleanup(blobs: BlobStore, renderer: ImageRenderer): Bl
   return {
     kind: blobs.kind,
     write: (source, maxBytes) => blobs.write(source, maxBytes),
+    writeStream: (source, maxBytes) => blobs.writeStream(source, maxBytes),
     copy: (fileId) => blobs.copy(fileId),
     read: (fileId, span) => blobs.read(fileId, span),
     async remove(fileIds) {

@@ -5,7 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkFileId, createStaging, SMALL_READ_BYTES, type BlobStore } from './blob-store';
+import {
+  checkFileId,
+  createStaging,
+  SMALL_READ_BYTES,
+  type BlobSource,
+  type BlobStore,
+} from './blob-store';
 import { storageErrors } from './errors';
 
 export function createLocalBlobStore(storageDir: string): BlobStore & {
@@ -25,21 +31,24 @@ export function createLocalBlobStore(storageDir: string): BlobStore & {
     await fs.promises.rename(tmp, target);
   }
 
+  async function write(source: BlobSource, maxBytes: number) {
+    const fileId = randomUUID();
+    const staged = await staging.stage(source, maxBytes);
+    try {
+      await place(staged.tmp, fileId);
+    } catch (error) {
+      await fs.promises.rm(staged.tmp, { force: true });
+      throw error;
+    }
+    return { fileId, size: staged.size, eTag: staged.eTag };
+  }
+
   return {
     kind: 'local',
     filePath,
-
-    async write(source, maxBytes) {
-      const fileId = randomUUID();
-      const staged = await staging.stage(source, maxBytes);
-      try {
-        await place(staged.tmp, fileId);
-      } catch (error) {
-        await fs.promises.rm(staged.tmp, { force: true });
-        throw error;
-      }
-      return { fileId, size: staged.size, eTag: staged.eTag };
-    },
+    write,
+    // A temp file renamed into place is already a streaming write.
+    writeStream: write,
 
     async copy(fileId) {
       const fresh = randomUUID();

@@ -94,6 +94,12 @@ export interface UploadInput {
   /** create: insert (x-upsert replaces); update: the object must exist. */
   mode: 'create' | 'update';
   upsert: boolean;
+  /**
+   * A body the server produces as it goes (an export being zipped), written with the blob
+   * store's streaming write, up to this many bytes (not capped by the upload limit, which is
+   * for clients' bodies). A bucket's own limit still applies.
+   */
+  produced?: { maxBytes: number };
 }
 
 export async function uploadObject(
@@ -105,11 +111,15 @@ export async function uploadObject(
   const key = checkObjectKey(input.key);
   if (!mimeTypeAllowed(input.contentType, bucket.allowed_mime_types))
     throw storageErrors.invalidMimeType(input.contentType);
-  const limit = sizeLimit(core, bucket);
+  const limit = input.produced
+    ? Math.min(bucket.file_size_limit ?? input.produced.maxBytes, input.produced.maxBytes)
+    : sizeLimit(core, bucket);
   if (input.declaredLength !== undefined && input.declaredLength > limit)
     throw storageErrors.entityTooLarge(limit);
 
-  const blob = await core.blobs.write(input.body, limit);
+  const blob = input.produced
+    ? await core.blobs.writeStream(input.body, limit)
+    : await core.blobs.write(input.body, limit);
   return saveObjectRow(core, run, {
     bucket: bucket.id,
     key,

@@ -4,23 +4,28 @@
  * (metered and hashed, see blob-store.ts) and then sent with a known length, so a chunked
  * client body needs no multipart upload and an oversize one never reaches the bucket.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import {
   checkFileId,
   createStaging,
   SMALL_READ_BYTES,
   readAll,
+  toReadable,
   type BlobStore,
 } from './blob-store';
 import { storageErrors } from './errors';
@@ -36,6 +41,12 @@ export interface S3Settings {
   /** Without these, the AWS SDK's default chain (environment, profile, instance role). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
+
+/**
+ * Size of each part of a streamed (multipart) write but the last: S3 needs at least 5 MiB, and
+ * one part is what such a write holds in memory.
+ */
+export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
 
 /** DeleteObjects takes at most this many keys per call. */
 const DELETE_BATCH = 1000;
@@ -87,6 +98,66 @@ export function createS3BlobStore(
         await fs.promises.rm(staged.tmp, { force: true });
       }
       return { fileId, size: staged.size, eTag: staged.eTag };
+    },
+
+    async writeStream(source, maxBytes) {
+      const fileId = randomUUID();
+      const Key = keyOf(fileId);
+      const started = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }));
+      const UploadId = started.UploadId;
+      if (!UploadId) throw new Error(`S3 started no multipart upload for ${Key}`);
+      const hash = createHash('md5');
+      const parts: { ETag: string; PartNumber: number }[] = [];
+      let part: Buffer[] = [];
+      let partBytes = 0;
+      let size = 0;
+      const sendPart = async () => {
+        const Body = Buffer.concat(part, partBytes);
+        part = [];
+        partBytes = 0;
+        const PartNumber = parts.length + 1;
+        const answer = await client.send(
+          new UploadPartCommand({
+            Bucket: bucket,
+            Key,
+            UploadId,
+            PartNumber,
+            Body,
+            ContentLength: Body.byteLength,
+          }),
+        );
+        if (!answer.ETag) throw new Error(`S3 gave no ETag for part ${PartNumber} of ${Key}`);
+        parts.push({ ETag: answer.ETag, PartNumber });
+      };
+      try {
+        // Pulled one chunk at a time: the producer makes the next only when this one is taken.
+        for await (const chunk of toReadable(source)) {
+          const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+          size += bytes.byteLength;
+          if (size > maxBytes) throw storageErrors.entityTooLarge(maxBytes);
+          hash.update(bytes);
+          part.push(bytes);
+          partBytes += bytes.byteLength;
+          if (partBytes >= MULTIPART_PART_BYTES) await sendPart();
+        }
+        if (partBytes > 0 || parts.length === 0) await sendPart();
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: bucket,
+            Key,
+            UploadId,
+            MultipartUpload: { Parts: parts },
+          }),
+        );
+      } catch (error) {
+        // The parts sent so far are dropped; a server that cannot abort keeps no object either
+        // (nothing was completed), only parts its own lifecycle rules expire.
+        await client
+          .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId }))
+          .catch(() => undefined);
+        throw error;
+      }
+      return { fileId, size, eTag: `"${hash.digest('hex')}"` };
     },
 
     async copy(fileId) {

@@ -12,6 +12,7 @@
  * Paths follow the HTTP API's rules (no "..", no empty segments, no backslashes); a bad path
  * or bucket name throws a `StorageError` with a clear message.
  */
+import { Readable } from 'node:stream';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import type { KeySet } from '../keys/key-store';
@@ -82,6 +83,20 @@ export interface Storage {
     contentType: string,
     options?: { cacheControl?: string; owner?: string | null; upsert?: boolean },
   ): Promise<{ id: string; key: string }>;
+  /**
+   * Writes (or replaces) an object from a stream the server produces, without holding it in
+   * memory (local disk: temp file renamed into place; S3: multipart upload), up to `maxBytes`
+   * (or the bucket's own limit).
+   */
+  putObjectStream(
+    bucket: string,
+    path: string,
+    source: Readable,
+    contentType: string,
+    options: { maxBytes: number; owner?: string | null },
+  ): Promise<{ id: string; key: string }>;
+  /** The object's row and a stream of its bytes, or undefined when there is no such object. */
+  openObject(bucket: string, path: string): Promise<{ row: ObjectRow; body: Readable } | undefined>;
   /** The object's row and bytes, or undefined when there is no such object. */
   getObject(bucket: string, path: string): Promise<StoredObject | undefined>;
   /** An object's bytes, for a row already read. */
@@ -178,6 +193,32 @@ export function createStorage(deps: StorageDeps): Storage {
         mode: 'create',
         upsert: options.upsert ?? true,
       });
+    },
+
+    putObjectStream(bucket, path, source, contentType, options) {
+      return uploadObject(core, asSuperuser, {
+        bucket,
+        key: path,
+        body: source,
+        contentType,
+        cacheControl: 'no-cache',
+        owner: options.owner ?? null,
+        mode: 'create',
+        upsert: true,
+        produced: { maxBytes: options.maxBytes },
+      });
+    },
+
+    async openObject(bucket, path) {
+      let row: ObjectRow;
+      try {
+        row = await readObject(asSuperuser, bucket, path);
+      } catch (error) {
+        if (error instanceof StorageError && error.code === 'NoSuchKey') return undefined;
+        throw error;
+      }
+      const data = await core.blobs.read(row.file_id);
+      return { row, body: Buffer.isBuffer(data) ? Readable.from([data]) : data };
     },
 
     async getObject(bucket, path) {
