@@ -285,10 +285,21 @@ function mediaFor(
     case 'application/*':
     case '*/*':
       return JSON_ARRAY;
+    // PostgREST takes the names without `+json` too, and answers with them.
+    case 'application/vnd.pgrst.array':
     case 'application/vnd.pgrst.array+json':
-      return { shape: 'array', format, contentType: `${type}${nulls}; charset=utf-8` };
+      return {
+        shape: 'array',
+        format,
+        contentType: `application/vnd.pgrst.array+json${nulls}; charset=utf-8`,
+      };
+    case 'application/vnd.pgrst.object':
     case 'application/vnd.pgrst.object+json':
-      return { shape: 'object', format, contentType: `${type}${nulls}; charset=utf-8` };
+      return {
+        shape: 'object',
+        format,
+        contentType: `application/vnd.pgrst.object+json${nulls}; charset=utf-8`,
+      };
     case 'text/csv':
       return { shape: 'csv', format: 'csv', contentType: 'text/csv; charset=utf-8' };
     default:

@@ -66,6 +66,13 @@ export type RestEnv = {
 };
 type RestContext = Context<RestEnv>;
 
+/** Thrown out of a transaction to roll it back, carrying the answer the work produced. */
+class RollbackWith extends Error {
+  constructor(readonly response: Response) {
+    super('rollback');
+  }
+}
+
 /** Methods whose body the service reads (PostgREST ignores a GET's or a HEAD's). */
 const bodyMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
@@ -131,10 +138,7 @@ export function createRestService(
   // `Accept` and `Prefer` are read once here; the handlers take the result from the context.
   app.use('*', async (c, next) => {
     const accept = c.req.header('accept');
-    // Plans are of relation reads: writes and calls answer in their own representations.
-    const readsRelation =
-      (c.req.method === 'GET' || c.req.method === 'HEAD') && !/\/rpc\//.test(c.req.path);
-    const media = negotiateMedia(accept, { planEnabled: planEnabled && readsRelation });
+    const media = negotiateMedia(accept, { planEnabled });
     if (!media) return c.json(mediaTypeUnavailable(acceptedTypes(accept ?? '')).toBody(), 406);
     const prefs = parsePrefer(c.req.header('prefer'));
     if (prefs.strict && prefs.invalid.length > 0) {
@@ -173,14 +177,32 @@ export function createRestService(
     return next();
   });
 
+  /** The work's answer from a transaction that is then rolled back. */
+  async function rolledBack(
+    claims: RestContext['var']['claims'],
+    work: (tx: Queryable) => Promise<Response>,
+  ): Promise<Response> {
+    try {
+      await db.asRole(claims, async (tx) => {
+        throw new RollbackWith(await work(tx));
+      });
+    } catch (error) {
+      if (error instanceof RollbackWith) return error.response;
+      throw error;
+    }
+    throw new Error('a rolled-back transaction ended without its answer');
+  }
+
   /**
    * Runs the work as the request's role and turns every failure into PostgREST's shape.
    * Work that runs one statement and never needs to roll back afterwards goes through
    * `queryAsRole` (one round trip on PostgreSQL); anything else gets a full `asRole` transaction.
+   * `rolled-back` answers with what the work returned and keeps none of its changes (the plan
+   * of a write or call, which `options=analyze` runs).
    */
   async function respond(
     c: RestContext,
-    mode: 'one-statement' | 'transaction',
+    mode: 'one-statement' | 'transaction' | 'rolled-back',
     work: (tx: Queryable, snapshot: SchemaSnapshot) => Promise<Response>,
   ) {
     const claims = c.get('claims');
@@ -192,7 +214,9 @@ export function createRestService(
     const run = (snapshot: SchemaSnapshot) =>
       mode === 'transaction'
         ? db.asRole(claims, (tx) => work(tx, snapshot))
-        : work(oneStatement, snapshot);
+        : mode === 'rolled-back'
+          ? rolledBack(claims, (tx) => work(tx, snapshot))
+          : work(oneStatement, snapshot);
     const dbSchema = c.get('dbSchema');
     try {
       const snapshot = await schema.current(dbSchema);
@@ -387,7 +411,10 @@ export function createRestService(
     // A `.single()` write, or one bounded by `max-affected`, must roll back when it touched the
     // wrong number of rows.
     const bounded = singular || (prefs.maxAffected !== undefined && method !== 'POST');
-    return respond(c, bounded ? 'transaction' : 'one-statement', async (tx, snapshot) => {
+    // A write's plan (`options=analyze` runs the write) is answered from a rolled-back
+    // transaction, so asking for it never changes anything.
+    const mode = media.plan ? 'rolled-back' : bounded ? 'transaction' : 'one-statement';
+    return respond(c, mode, async (tx, snapshot) => {
       const search = searchParams(c);
       const { read } = parseQuery(search);
       const ctx = new QueryContext(snapshot, new Params(), queryOptions);
@@ -421,7 +448,7 @@ export function createRestService(
           returning,
           format,
         );
-        if (rows.length === 0) {
+        if (rows.length === 0 && !media.plan) {
           return mutationResponse(c, empty, prefs, media, true);
         }
       } else {
@@ -437,6 +464,8 @@ export function createRestService(
             throw invalidBody('Expected a JSON object for PATCH');
           }
           if (Object.keys(body).length === 0) {
+            // Nothing to set: nothing runs, and its plan is of a statement that does nothing.
+            if (media.plan) return planResponse(c, tx, 'select where false', [], media);
             return mutationResponse(c, empty, prefs, media, false);
           }
           sql = buildUpdate(
@@ -451,6 +480,7 @@ export function createRestService(
           sql = buildDelete(ctx, relation, read.root.filters, returning, format);
         }
       }
+      if (media.plan) return planResponse(c, tx, sql, ctx.params.values, media);
       const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
       const affected = (rows[0] as ReadResultRow).page_total;
       // Thrown inside the transaction, so a write that touched the wrong number of rows rolls back.
@@ -492,8 +522,10 @@ export function createRestService(
             ? await c.req.text()
             : await readJsonOrError(c);
     if (body instanceof Response) return body;
-    // GET runs read-only, which needs its own statement before the call.
-    return respond(c, method === 'POST' ? 'one-statement' : 'transaction', async (tx, snapshot) => {
+    // GET runs read-only, which needs its own statement before the call; a call's plan
+    // (`options=analyze` runs the function) comes from a rolled-back transaction.
+    const mode = media.plan ? 'rolled-back' : method === 'POST' ? 'one-statement' : 'transaction';
+    return respond(c, mode, async (tx, snapshot) => {
       const search = searchParams(c);
       let args: unknown;
       let keys: string[];
@@ -527,6 +559,7 @@ export function createRestService(
       if (method !== 'POST') await tx.query('set transaction read only');
       const ctx = new QueryContext(snapshot, new Params(), queryOptions);
       const query = buildRpc(ctx, call, args, read, { count: prefs.count, format: media.format });
+      if (media.plan) return planResponse(c, tx, query.sql, ctx.params.values, media);
       const { rows } = await tx.query<ReadResultRow>(query.sql, ctx.params.values);
       if (query.shape === 'void') return c.body(null, 204);
       const row = rows[0] as ReadResultRow;
