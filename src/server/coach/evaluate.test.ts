@@ -529,4 +529,20 @@ describe('evaluateAnswer: word families, quantities, denials, hedges and abbrevi
       await verdictOf(surfactant, 'Without surfactant the alveoli would collapse at the end.'),
     ).toBe('correct');
   });
+
+  it('reads "from low to high" as against the gradient and "high to low" as down it', async () => {
+    const active = {
+      question: 'How does active transport move substances?',
+      referenceAnswer: 'It moves substances against their concentration gradient using ATP.',
+      keyPoints: [
+        'Active transport moves substances against their concentration gradient using ATP.',
+      ],
+    };
+    expect(
+      await verdictOf(active, 'It uses ATP to pump substances from a low to a high concentration.'),
+    ).toBe('correct');
+    expect(
+      await verdictOf(active, 'It uses ATP to move substances from high to low concentration.'),
+    ).toBe('incorrect');
+  });
 });

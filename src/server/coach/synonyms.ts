@@ -17,6 +17,12 @@ export const PHRASES: Array<[RegExp, string]> = [
     /\b(?:against|up)\s(?:(?:its|the|their|a|this)\s)?((?:[\w()]+\s){0,3}?)gradients?\b/g,
     '$1upgradient',
   ],
+  // "from low to high (concentration)" is against the gradient, "from high to low" down it.
+  [/\b(?:from )?(?:a )?low(?:er)? (?:concentration )?to (?:a )?high(?:er)?\b/g, 'upgradient'],
+  [/\b(?:from )?(?:a )?high(?:er)? (?:concentration )?to (?:a )?low(?:er)?\b/g, 'downgradient'],
+  // Note-taking shorthand: "w/o" is "without", an arrow is "so".
+  [/\bw\/o\b/g, 'without'],
+  [/\s(?:->|=>|-->)\s/g, ' so '],
   [/\bcarbon dioxide\b/g, 'co2'],
   [/\bblood vessels?\b/g, 'capillary'],
   [/\bcell[- ]walls?\b/g, 'cellwall'],
