@@ -3,10 +3,13 @@
  * its service worker and offline emulation: a learner keeps a course and their due cards on
  * the device, reloads with no network, reads a kept lesson, rates cards, and sees the ratings
  * reach the server once the connection returns; an expired session keeps the queue until the
- * same learner signs in again, and another account signing in meanwhile never sends it.
+ * same learner signs in again, and another account signing in meanwhile never sends it. A
+ * first visit requests no script twice while it loads, and the worker keeps what it loaded
+ * from the HTTP cache afterwards, so the page reloads offline (decision 0184).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSETS_CACHE } from '../../src/common/offline-caches';
 import { insertRow } from '../integration/learning-fixture';
 import { startAppBrowser, type AppBrowser, type Person } from '../support/app-browser';
 import { seriousAxeViolations, viewports } from '../support/browser';
@@ -256,6 +259,79 @@ describe('offline study', () => {
         );
       await expect.poll(kept, { timeout: 5_000 }).toEqual([]);
       expect(await page.evaluate(() => localStorage.getItem('lyceum-offline-user'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the first visit', () => {
+  it('keeps the app for offline use without requesting a loaded script again while the page loads', async () => {
+    const learner = await app.createUser('first-visit', 'Fay First');
+    await enrol(learner);
+    // Signed in from a context without the worker: the next context's first page is its first visit.
+    const signedIn = await app.signedInPage('desktop', learner.email, '/app');
+    const storageState = await signedIn.context().storageState();
+    await signedIn.context().close();
+    const context = await app.browser.newContext({
+      viewport: viewports.desktop,
+      reducedMotion: 'reduce',
+      serviceWorkers: 'allow',
+      storageState,
+    });
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      let loading = true;
+      const scripts: { id: string; url: string; duringLoad: boolean }[] = [];
+      const fromCache = new Set<string>();
+      cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+        if (/^\/assets\/.+\.m?js$/.test(new URL(request.url).pathname)) {
+          scripts.push({ id: requestId, url: request.url, duringLoad: loading });
+        }
+      });
+      cdp.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
+      cdp.on('Network.responseReceived', ({ requestId, response }) => {
+        if (response.fromDiskCache) fromCache.add(requestId);
+      });
+
+      await page.goto(`${app.baseUrl}/app/offline`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: 'Offline study' }).waitFor();
+      loading = false;
+      const loaded = scripts.map((script) => script.url);
+      expect(loaded.length).toBeGreaterThan(10);
+      expect(
+        loaded.filter((url, index) => loaded.indexOf(url) !== index),
+        'scripts requested twice while the first page loaded',
+      ).toEqual([]);
+
+      // Once the load is over the worker keeps every script the page loaded, from the HTTP cache.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await expect
+        .poll(() =>
+          page.evaluate(
+            async ([cacheName, urls]) => {
+              const assets = await caches.open(cacheName);
+              const kept = await Promise.all(urls.map((url) => assets.match(url)));
+              return kept.filter((response) => !response).length;
+            },
+            [ASSETS_CACHE, loaded] as const,
+          ),
+        )
+        .toBe(0);
+      const downloadedAgain = scripts.filter(
+        (script) => !script.duringLoad && loaded.includes(script.url) && !fromCache.has(script.id),
+      );
+      expect(downloadedAgain.map((script) => script.url)).toEqual([]);
+
+      // The page the first visit loaded reloads with no network from what the worker kept.
+      // A second CDP session's network agent would keep navigator.onLine true offline.
+      await cdp.detach();
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Offline study' }).waitFor();
+      await expect.poll(() => status(page)).toBe('Offline');
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { findSiteRoute, isAppPath } from '@common/site-routes';
 import { requestToaster, useToasterRequested } from '@/lib/toaster-demand';
 import { useHydrated } from '@/lib/use-hydrated';
-import { whenIdle } from '@/lib/when-idle';
+import { afterFirstLoad } from '@/lib/after-first-load';
 
 const Toaster = lazy(() =>
   import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
@@ -22,8 +22,8 @@ function mayToastOnLoad(pathname: string): boolean {
  * The toaster and the installed app's service worker, both outside every page's first load.
  * On a public page a toast only follows a visitor's action (or the worker's "new version"
  * notice, which asks for the toaster itself), so sonner loads at the first key press or
- * pointer press, not with the page; the worker registers once the browser is idle
- * (decision 0190).
+ * pointer press, not with the page; the worker registers once the page's first load is over
+ * and the browser is idle (decisions 0190, 0184), so its downloads never compete with it.
  */
 export function DeferredToaster() {
   // The server HTML has no toaster.
@@ -33,7 +33,7 @@ export function DeferredToaster() {
 
   useEffect(
     () =>
-      whenIdle(() => {
+      afterFirstLoad(() => {
         // Without a worker the site still works online; nothing to tell the visitor.
         import('./offline/service-worker')
           .then(({ registerServiceWorker }) => registerServiceWorker())

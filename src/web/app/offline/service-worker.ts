@@ -35,19 +35,29 @@ async function keepWhatThisPageLoaded(): Promise<void> {
 /**
  * Keeps every script and stylesheet this page has loaded so far in the assets cache: the
  * screens a learner made available offline then open without a network even when they were
- * loaded before the worker took control (decision 0181).
+ * loaded before the worker took control (decision 0181). Each file is copied from the
+ * browser's HTTP cache (`only-if-cached`), where the page's own load has just put it, so
+ * nothing is downloaded a second time (decision 0184); only a file the HTTP cache no longer
+ * holds is fetched.
  */
 export async function keepLoadedAssets(): Promise<void> {
   if (!('caches' in window)) return;
-  const sameOriginAssets = performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name))
-    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
-    .map((url) => url.href);
+  const sameOriginAssets = new Set(
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+      .map((url) => url.href),
+  );
   const assets = await caches.open(ASSETS_CACHE);
   await Promise.allSettled(
-    sameOriginAssets.map(async (url) => {
-      if (!(await assets.match(url))) await assets.add(url);
+    [...sameOriginAssets].map(async (url) => {
+      if (await assets.match(url)) return;
+      const cached = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).catch(
+        () => null,
+      );
+      if (cached?.ok) await assets.put(url, cached);
+      else await assets.add(url);
     }),
   );
 }
