@@ -477,6 +477,43 @@ describe.each(databaseKinds)('REST embedding on %s', (kind) => {
     ]);
   });
 
+  it('hoists aggregates of a spread inside spreads to the first level that is not a to-one spread', async () => {
+    // Each paragraph's chapter's book: max year and rows per chapter position.
+    const byText = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+    const twoDeep = await db
+      .from('re_paragraphs')
+      .select('...re_chapters(position, ...re_books(latest:year.max(), count()))');
+    expect(twoDeep.error).toBeNull();
+    expect([...(twoDeep.data ?? [])].sort(byText)).toEqual([
+      { position: 1, latest: 1952, count: 3 },
+      { position: 2, latest: 1959, count: 2 },
+    ]);
+    // Three spreads deep, grouped by the innermost one's column.
+    const threeDeep = await db
+      .from('re_paragraphs')
+      .select('...re_chapters(...re_books(...re_authors!author_id(name, paragraphs:count())))');
+    expect(threeDeep.error).toBeNull();
+    expect([...(threeDeep.data ?? [])].sort(byText)).toEqual([
+      { name: 'Ada', paragraphs: 3 },
+      { name: 'Grace', paragraphs: 2 },
+    ]);
+    // Hoisting stops at an embed that is not spread: the sum is per chapter there.
+    const inEmbed = await db
+      .from('re_books')
+      .select('title, re_chapters(position, ...re_books(years:year.sum()))')
+      .eq('id', 1)
+      .order('position', { referencedTable: 're_chapters' })
+      .single();
+    expect(inEmbed.error).toBeNull();
+    expect(inEmbed.data).toEqual({
+      title: 'Engines',
+      re_chapters: [
+        { position: 1, years: 1843 },
+        { position: 2, years: 1843 },
+      ],
+    });
+  });
+
   it('refuses unknown aggregates and aggregates in to-many spreads as PostgREST does', async () => {
     const unknown = await get('re_books?select=year.median()');
     expect(unknown.status).toBe(400);
@@ -489,6 +526,12 @@ describe.each(databaseKinds)('REST embedding on %s', (kind) => {
       details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
       hint: null,
     });
+    // Also when the aggregate comes up from a to-one spread inside the to-many one.
+    const nested = await get(
+      're_authors?select=name,...re_books!author_id(...re_publishers(count()))',
+    );
+    expect(nested.status).toBe(400);
+    expect(nested.body).toEqual(spread.body);
   });
 
   it('reads computed fields in select, filters and order, on any level', async () => {

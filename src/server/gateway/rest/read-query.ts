@@ -261,6 +261,11 @@ interface NodeSql {
   paging: string;
   /** Joins that decide which rows there are (`!inner`, null filters), for counting. */
   filteringJoins: string[];
+  /**
+   * A spread level's aggregates from spreads inside it, by output: not applied here but
+   * passed up, as PostgREST hoists them, to the nearest level that is not a to-one spread.
+   */
+  hoisted: Map<string, Aggregate>;
 }
 
 function outputName(item: Extract<SelectItem, { kind: 'field' }>): string {
@@ -356,6 +361,10 @@ function embedJoin(
   }
   const childScope = scope ?? emptyEmbedScope();
   const node = buildNode(ctx, target, select, childScope, childScope.embeds, true, item.spread);
+  // Aggregates of spreads inside this one go on up with it (a to-many spread refuses them).
+  if (node.hoisted.size > 0 && !toOne)
+    throw notImplemented('Aggregates are not implemented for one-to-many or many-to-many spreads.');
+  for (const [out, aggregate] of node.hoisted) hoisted.set(out, aggregate);
   const link = joinConditions(ctx, parent, target, rel);
   const where = [...link.conditions, ...node.where];
   const inner = `select ${node.columns.join(', ')} from ${target.from}${link.from}${node.joins.join('')} where ${where.length > 0 ? where.join(' and ') : 'true'}${node.groupBy}${node.order}${node.paging}`;
@@ -432,6 +441,7 @@ function buildNode(
   spread = false,
 ): NodeSql {
   const used = new Set<string>();
+  const hoisted = new Map<string, Aggregate>();
   const joined: EmbeddedRef[] = [];
   const named = new Map<string, EmbeddedRef>();
   type Entry =
@@ -473,6 +483,13 @@ function buildNode(
       joined.push(embed.ref);
       named.set(name, embed.ref);
       for (const column of embed.columns) {
+        // A spread passes its spreads' aggregates up instead of applying them (PostgREST
+        // hoists them to the nearest level that is not a to-one spread).
+        if (column.aggregate && spread) {
+          hoisted.set(column.name, column.aggregate);
+          entries.push({ kind: 'plain', sql: column.sql, name: column.name });
+          continue;
+        }
         entries.push(
           column.aggregate
             ? {
@@ -486,12 +503,7 @@ function buildNode(
     }
   }
   const aggregated = entries.some((entry) => entry.kind === 'aggregate');
-  if (aggregated && !ctx.options.aggregates) throw aggregatesNotAllowed();
-  // PostgREST hoists a spread's aggregates past nested to-one spreads; only one level here.
-  if (aggregated && spread)
-    throw notImplemented(
-      'Aggregates in a spread inside another spread are not supported here: put the aggregate in the outer spread',
-    );
+  if ((aggregated || hoisted.size > 0) && !ctx.options.aggregates) throw aggregatesNotAllowed();
   // With aggregates, every other output groups the rows; embedded JSON groups as jsonb.
   const columns: string[] = [];
   const outputs: string[] = [];
@@ -532,6 +544,7 @@ function buildNode(
     order,
     paging: pagingSql(ctx, scope),
     filteringJoins: joined.filter((ref) => ref.filtering).map((ref) => ref.join),
+    hoisted,
   };
 }
 
