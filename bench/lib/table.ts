@@ -12,6 +12,11 @@ export interface BenchRow {
   /** "adapter" (no HTTP), "bare route" (HTTP, no service layer) or "gateway". */
   path: string;
   result: Measurement;
+  /**
+   * Server CPU per request, in microseconds: this process (HTTP servers, the gateway, PGlite)
+   * and, on PostgreSQL, the cluster's processes. The load generator's own CPU is not in it.
+   */
+  cpu?: { processMicros: number; databaseMicros?: number };
 }
 
 function fixed(value: number, digits: number): string {
@@ -38,6 +43,7 @@ export function gatewayRatios(rows: BenchRow[]): Map<string, number> {
 
 export function formatTable(rows: BenchRow[]): string {
   const ratios = gatewayRatios(rows);
+  const withCpu = rows.some((row) => row.cpu);
   const header = [
     'scenario',
     'database',
@@ -47,6 +53,7 @@ export function formatTable(rows: BenchRow[]): string {
     'p99 ms',
     'errors',
     'gateway/bare',
+    ...(withCpu ? ['node µs/req', 'db µs/req'] : []),
   ];
   const body = rows.map((row) => [
     row.scenario,
@@ -59,6 +66,12 @@ export function formatTable(rows: BenchRow[]): string {
     row.path === 'gateway'
       ? fixed(ratios.get(`${row.scenario}|${row.database}`) ?? Number.NaN, 2)
       : '',
+    ...(withCpu
+      ? [
+          row.cpu ? fixed(row.cpu.processMicros, 0) : '',
+          row.cpu?.databaseMicros === undefined ? '' : fixed(row.cpu.databaseMicros, 0),
+        ]
+      : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>

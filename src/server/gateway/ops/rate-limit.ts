@@ -150,19 +150,21 @@ export interface RateLimitOptions {
  * Whose allowance a request draws on, hashed so the limiter never holds a usable key: a
  * signed-in user's session token, else the API key (per address for a shared key).
  */
-function rateKey(c: Context, shared: ReadonlySet<string>): string | undefined {
+function rateKey(c: Context, shared: ReadonlyMap<string, string>): string | undefined {
   const apiKey = c.req.header('apikey')?.trim();
   const bearer = bearerToken(c.req.header('authorization'));
   if (bearer && bearer !== apiKey && !shared.has(bearer)) return `token:${hash(bearer)}`;
   const key = apiKey || bearer;
   if (!key) return undefined;
-  if (shared.has(key)) return `shared:${hash(key)}:${clientAddress(c)}`;
+  const sharedHash = shared.get(key);
+  if (sharedHash !== undefined) return `shared:${sharedHash}:${clientAddress(c)}`;
   return `key:${hash(key)}`;
 }
 
 export function rateLimit(limitPerSecond: number, options: RateLimitOptions = {}) {
   const limiter = options.limiter ?? createRateLimiter(limitPerSecond);
-  const shared = new Set(options.sharedKeys ?? []);
+  // The shared keys' hashes, taken once: most requests present one of them.
+  const shared = new Map((options.sharedKeys ?? []).map((key) => [key, hash(key)]));
   return createMiddleware(async (c, next) => {
     const key = rateKey(c, shared);
     // Keyless requests (public and signed downloads, CORS preflights) are not per-key traffic;

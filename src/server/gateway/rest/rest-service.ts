@@ -47,6 +47,7 @@ import {
   type Media,
   type Preferences,
 } from './request-query';
+import { createReadPlans, readPlanKey } from './read-plans';
 import { buildRpc, rawBodyType, resolveRoutine, withRepeatedArrays } from './rpc-query';
 import { createSchemaCache, type SchemaCache, type SchemaSnapshot } from './schema-cache';
 import { sharedRpcCache } from './shared-rpc-cache';
@@ -114,6 +115,7 @@ export function createRestService(
   const { maxRows, planEnabled, schemas } = deps.config.rest;
   const schema = createSchemaCache(db, log, schemas);
   const [defaultSchema = 'public'] = schemas;
+  const readPlans = createReadPlans();
   const app = new Hono<RestEnv>();
 
   app.use('*', apiCors());
@@ -306,21 +308,34 @@ export function createRestService(
   async function readRelation(c: RestContext) {
     const name = c.req.param('relation') ?? '';
     const { prefs, media } = c.var;
+    const method = prefs.count ? prefs.countMethod : undefined;
+    const range = c.req.header('range');
+    const rangeUnit = c.req.header('range-unit');
+    const key = readPlanKey({
+      relation: name,
+      url: c.req.url,
+      range,
+      rangeUnit,
+      countMethod: method,
+      format: media.format,
+    });
     return respond(c, 'one-statement', async (tx, snapshot) => {
-      const { read } = parseQuery(searchParams(c));
-      applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
-      if (maxRows !== undefined) read.root.limit = Math.min(read.root.limit ?? maxRows, maxRows);
-      const ctx = new QueryContext(snapshot, new Params(), queryOptions);
-      const source = relationSource(ctx, name);
-      const method = prefs.count ? prefs.countMethod : undefined;
-      // count=estimated counts exactly up to REST_MAX_ROWS and asks the planner past it.
-      const sql = buildRead(ctx, source, read, {
-        count: method === 'exact' || method === 'estimated',
-        countLimit: method === 'estimated' && maxRows !== undefined ? maxRows + 1 : undefined,
-        format: media.format,
+      const { sql, values, source, read } = readPlans.get(snapshot, key, () => {
+        const { read } = parseQuery(searchParams(c));
+        applyRangeHeader(read.root, range, rangeUnit);
+        if (maxRows !== undefined) read.root.limit = Math.min(read.root.limit ?? maxRows, maxRows);
+        const ctx = new QueryContext(snapshot, new Params(), queryOptions);
+        const source = relationSource(ctx, name);
+        // count=estimated counts exactly up to REST_MAX_ROWS and asks the planner past it.
+        const sql = buildRead(ctx, source, read, {
+          count: method === 'exact' || method === 'estimated',
+          countLimit: method === 'estimated' && maxRows !== undefined ? maxRows + 1 : undefined,
+          format: media.format,
+        });
+        return { sql, values: ctx.params.values, source, read };
       });
-      if (media.plan) return planResponse(c, tx, sql, ctx.params.values, media);
-      const { rows } = await tx.query<ReadResultRow>(sql, ctx.params.values);
+      if (media.plan) return planResponse(c, tx, sql, values, media);
+      const { rows } = await tx.query<ReadResultRow>(sql, values);
       let row = rows[0] as ReadResultRow;
       const pastMaxRows = maxRows !== undefined && (row.total ?? 0) > maxRows;
       if (method === 'planned' || (method === 'estimated' && pastMaxRows)) {
@@ -357,7 +372,7 @@ export function createRestService(
     c: RestContext,
     tx: Queryable,
     sql: string,
-    values: unknown[],
+    values: readonly unknown[],
     media: Media,
   ): Promise<Response> {
     const plan = media.plan!;
