@@ -1,6 +1,7 @@
 /**
  * Flashcard ratings made offline and sent later (issue 18, decision 0181), through supabase-js:
- * a rating's opId makes a second send find the first (one review row, XP once), reviewedAt
+ * a rating’s opId makes a second send find the first (one review row, XP once; two sends at
+ * once included, decision 0173), reviewedAt
  * dates it, a card reviewed later elsewhere keeps the server's schedule, and a card deleted or
  * suspended meanwhile, a bad time or a reused opId are refused with the reason.
  */
@@ -109,6 +110,34 @@ describe.each(databaseKinds)('flashcard ratings made offline on %s', (kind) => {
     expect(after.reps).toBe(1);
     expect(new Date(after.last_review!).toISOString()).toBe(reviewedAt);
     expect(await xpFor(userId)).toBe(1);
+  });
+
+  it('records one rating sent twice at once only once, and answers both sends with it', async () => {
+    const { id: userId, client } = await newLearner();
+    const card = await newCard(client);
+    const opId = randomUUID();
+    const [a, b] = await Promise.all([
+      send(client, { cardId: card, rating: 3, opId }),
+      send(client, { cardId: card, rating: 3, opId }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.reviewId).toBe(b.body.reviewId);
+    expect(await reviewsOf(card)).toHaveLength(1);
+    expect((await cardRow(card)).reps).toBe(1);
+    expect(await xpFor(userId)).toBe(1);
+  });
+
+  it('takes two ratings of one card sent at once, one on top of the other', async () => {
+    const { client } = await newLearner();
+    const card = await newCard(client);
+    const [a, b] = await Promise.all([
+      send(client, { cardId: card, rating: 3, opId: randomUUID() }),
+      send(client, { cardId: card, rating: 1, opId: randomUUID() }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.reviewId).not.toBe(b.body.reviewId);
+    expect(await reviewsOf(card)).toHaveLength(2);
+    expect((await cardRow(card)).reps).toBe(2);
   });
 
   it('sends two offline ratings of one card in order, the second on top of the first', async () => {
