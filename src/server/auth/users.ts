@@ -2,6 +2,7 @@
  * Account rows and the User object supabase-js expects (wire contract §5): identities and
  * factors included, app roles from public.user_roles in `app_metadata.roles`.
  */
+import type { StoredCredential } from './webauthn';
 import type { Queryable } from '../db/types';
 
 export interface UserRow {
@@ -48,6 +49,8 @@ export interface FactorRow {
   factor_type: 'totp' | 'phone' | 'webauthn' | 'recovery_code';
   /** A phone factor's number (E.164 digits). */
   phone: string | null;
+  /** A verified WebAuthn factor's credential (public parts only). */
+  web_authn_credential: StoredCredential | null;
   status: 'unverified' | 'verified';
   /** The TOTP secret; null for a recovery-code set. */
   secret: string | null;

@@ -19,6 +19,15 @@ import {
 } from '../../auth/phone-factors';
 import { raiseSessionToAal2 } from '../../auth/sessions';
 import { SmsSendError } from '../../auth/sms';
+import {
+  authenticationOptions,
+  checkAssertion,
+  checkRegistration,
+  registrationOptions,
+  relyingParty,
+  type CeremonyState,
+  type StoredCredential,
+} from '../../auth/webauthn';
 import type { Queryable } from '../../db/types';
 import { checkTotp, newTotpSecret, qrCodeSvg, totpFor } from '../../auth/totp';
 import { isUuid, type FactorRow } from '../../auth/users';
@@ -26,6 +35,7 @@ import { authJson, challengeFactorBody, enrollFactorBody, verifyFactorBody } fro
 import { phoneFrom } from './phone';
 import {
   clientInfo,
+  optionalObject,
   optionalString,
   requireUser,
   type AuthContext,
@@ -292,11 +302,204 @@ export function factorRoutes(services: AuthServices) {
     });
   }
 
+  async function enrollWebauthn(c: AuthContext, body: Record<string, unknown>) {
+    if (!services.config.auth.webauthn.mfaEnroll) {
+      throw new AuthError(
+        422,
+        'mfa_webauthn_enroll_not_enabled',
+        'MFA enroll is disabled for WebAuthn',
+      );
+    }
+    const user = c.get('user');
+    const friendlyName = optionalString(body, 'friendly_name')?.trim().slice(0, 100) ?? '';
+    assertCanEnroll(c, friendlyName);
+    const { rows } = await services.db.transaction(async (tx) => {
+      await dropStaleEnrolments(tx, user.row.id);
+      return tx.query<{ id: string }>(
+        `insert into auth.mfa_factors (user_id, friendly_name, factor_type) values ($1, $2, 'webauthn') returning id`,
+        [user.row.id, friendlyName || null],
+      );
+    });
+    return c.json({ id: rows[0]!.id, type: 'webauthn', friendly_name: friendlyName });
+  }
+
+  function requireWebauthnVerify() {
+    if (!services.config.auth.webauthn.mfaVerify) {
+      throw new AuthError(
+        422,
+        'mfa_webauthn_verify_not_enabled',
+        'MFA verification is disabled for WebAuthn',
+      );
+    }
+  }
+
+  /**
+   * An unverified factor is challenged to register a credential ("create"), a verified one to
+   * sign with it ("request"). The relying party is the config's, whatever the client claims.
+   */
+  async function challengeWebauthn(c: AuthContext, factor: FactorRow) {
+    requireWebauthnVerify();
+    const user = c.get('user');
+    const rp = relyingParty(services.config, c.req.url);
+    const type = factor.status === 'verified' ? 'request' : 'create';
+    const others = user.factors
+      .filter((f) => f.factor_type === 'webauthn' && f.web_authn_credential)
+      .map((f) => f.web_authn_credential!);
+    const options =
+      type === 'create'
+        ? await registrationOptions(
+            rp,
+            { id: user.row.id, name: user.row.email || user.row.phone || user.row.id },
+            others,
+            'discouraged',
+          )
+        : await authenticationOptions(rp, [factor.web_authn_credential!]);
+    const state: CeremonyState = { type, challenge: options.challenge };
+    const { rows } = await services.db.query<{ id: string; created_at: Date }>(
+      `insert into auth.mfa_challenges (factor_id, ip, web_authn_session_data) values ($1, $2, $3)
+       returning id, created_at`,
+      [factor.id, clientInfo(c).ip, JSON.stringify(state)],
+    );
+    const challenge = rows[0]!;
+    return c.json({
+      id: challenge.id,
+      type: 'webauthn',
+      expires_at: expiresAt(challenge.created_at),
+      webauthn: { type, credential_options: { publicKey: options } },
+    });
+  }
+
+  async function verifyWebauthn(c: AuthContext, factor: FactorRow, body: Record<string, unknown>) {
+    requireWebauthnVerify();
+    const user = c.get('user');
+    const session = c.get('session');
+    const challengeId = optionalString(body, 'challenge_id');
+    if (!challengeId || !isUuid(challengeId)) throw validation('challenge_id is required');
+    const params = optionalObject(body, 'webauthn');
+    if (!params) throw validation('WebAuthn config required');
+    if (params.type !== 'create' && params.type !== 'request') {
+      throw validation('WebAuthn type must be create or request');
+    }
+    if (params.credential_response === undefined || params.credential_response === null) {
+      throw validation('credential_response required');
+    }
+    const { rows } = await services.db.query<{
+      id: string;
+      created_at: Date;
+      verified_at: Date | null;
+      web_authn_session_data: CeremonyState | null;
+    }>(
+      `select id, created_at, verified_at, web_authn_session_data from auth.mfa_challenges
+       where id = $1 and factor_id = $2`,
+      [challengeId, factor.id],
+    );
+    const challenge = rows[0];
+    const state = challenge?.web_authn_session_data;
+    if (!challenge || challenge.verified_at || !state) {
+      throw new AuthError(404, 'mfa_factor_not_found', 'MFA challenge not found or already used');
+    }
+    if (Date.now() - new Date(challenge.created_at).getTime() > CHALLENGE_TTL_MS) {
+      await services.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
+      throw new AuthError(
+        422,
+        'mfa_challenge_expired',
+        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+      );
+    }
+    if (state.type !== params.type) {
+      throw validation(`This challenge expects a WebAuthn ${state.type} response`);
+    }
+    const rp = relyingParty(services.config, c.req.url);
+    let credential: StoredCredential;
+    let aaguid: string | null = null;
+    if (state.type === 'create') {
+      const registered = await checkRegistration(
+        rp,
+        state,
+        params.credential_response,
+        'mfa_verification_failed',
+      );
+      credential = registered.credential;
+      aaguid = registered.aaguid;
+    } else {
+      const stored = factor.web_authn_credential!;
+      const counter = await checkAssertion(
+        rp,
+        state,
+        stored,
+        params.credential_response,
+        'mfa_verification_failed',
+      );
+      credential = { ...stored, counter };
+    }
+    const result = await services.db.transaction(async (tx) => {
+      const used = await tx.query(
+        `update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null returning id`,
+        [challenge.id],
+      );
+      if (used.rows.length === 0) {
+        return {
+          error: new AuthError(
+            404,
+            'mfa_factor_not_found',
+            'MFA challenge not found or already used',
+          ),
+        };
+      }
+      if (state.type === 'create') {
+        const { rows: taken } = await tx.query(
+          `select 1 from auth.mfa_factors where web_authn_credential ->> 'id' = $1`,
+          [credential.id],
+        );
+        if (taken.length > 0) {
+          return {
+            error: new AuthError(
+              422,
+              'webauthn_credential_exists',
+              'This credential is already registered',
+            ),
+          };
+        }
+        await tx.query(
+          `update auth.mfa_factors set status = 'verified', web_authn_credential = $2,
+             web_authn_aaguid = $3, updated_at = now() where id = $1`,
+          [factor.id, JSON.stringify(credential), aaguid],
+        );
+        await tx.query(
+          `delete from auth.mfa_factors where user_id = $1 and factor_type = 'webauthn' and status = 'unverified'`,
+          [user.row.id],
+        );
+      } else {
+        // The counter moves only forward: a concurrent use of the same signature loses here.
+        const moved = await tx.query(
+          `update auth.mfa_factors set web_authn_credential = $2, updated_at = now()
+           where id = $1 and (web_authn_credential ->> 'counter')::bigint = $3 returning id`,
+          [factor.id, JSON.stringify(credential), factor.web_authn_credential!.counter],
+        );
+        if (moved.rows.length === 0) {
+          return {
+            error: new AuthError(
+              422,
+              'mfa_verification_failed',
+              'Credential verification failed: the authenticator was used concurrently',
+            ),
+          };
+        }
+      }
+      return {
+        session: await raiseSessionToAal2(services, tx, session, factor.id, 'mfa/webauthn'),
+      };
+    });
+    if ('error' in result && result.error) throw result.error;
+    return c.json(result.session);
+  }
+
   app.post('/factors', async (c) => {
     const body = await authJson(c, enrollFactorBody);
     const type = optionalString(body, 'factor_type');
     if (type === 'phone') return enrollPhone(c, body);
     if (type === 'totp') return enrollTotp(c, body);
+    if (type === 'webauthn') return enrollWebauthn(c, body);
     throw validation('factor_type needs to be totp, phone, or webauthn');
   });
 
@@ -354,6 +557,7 @@ export function factorRoutes(services: AuthServices) {
   app.post('/factors/:id/challenge', async (c) => {
     const factor = totpOnly(await ownFactor(c.get('user').row.id, c.req.param('id')));
     if (factor.factor_type === 'phone') return challengePhone(c, factor);
+    if (factor.factor_type === 'webauthn') return challengeWebauthn(c, factor);
     const { rows } = await services.db.query<{ id: string; created_at: Date }>(
       'insert into auth.mfa_challenges (factor_id, ip) values ($1, $2) returning id, created_at',
       [factor.id, clientInfo(c).ip],
@@ -373,6 +577,7 @@ export function factorRoutes(services: AuthServices) {
     const factor = totpOnly(await ownFactor(user.row.id, c.req.param('id')));
     if (factor.factor_type === 'phone') requirePhoneVerify();
     const body = await authJson(c, verifyFactorBody);
+    if (factor.factor_type === 'webauthn') return verifyWebauthn(c, factor, body);
     const challengeId = optionalString(body, 'challenge_id');
     const code = optionalString(body, 'code');
     if (!challengeId || !isUuid(challengeId)) throw validation('challenge_id is required');

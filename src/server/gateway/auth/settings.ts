@@ -22,7 +22,9 @@ export function settingsRoutes(services: AuthServices) {
       mfa: {
         totp: true,
         phone: services.config.auth.mfaPhone.enroll,
+        webauthn: services.config.auth.webauthn.mfaEnroll,
       },
+      passkeys_enabled: services.config.auth.webauthn.passkeys,
       password_min_length: services.config.auth.passwordMinLength,
     });
   });
