@@ -1,11 +1,14 @@
 /**
- * How the build groups the icons into chunks (decision 0190).
+ * How the build groups the icons into chunks (decisions 0190, 0193).
  *
  * The documentation pages draw their icons from one registry (doc-icons.ts) that other public
  * and app pages share icons with, and Rollup put each shared icon in a file of its own: a
  * documentation page fetched a dozen files of 100–400 bytes, each with its own request and
  * response headers. The icons the documentation pages use now form one chunk, except those
  * the entry loads up front anyway (moving those would make the entry load the whole group).
+ * The home and marketing pages' icons are grouped by the set of those pages that use them
+ * (`icons-home`, `icons-home_platform-overview`, …), whichever app screens share them: a
+ * marketing page fetched six to eight icon files, and now two to four.
  *
  * Which module uses which icon is only visible when icons are imported from their own modules:
  * `import { Lock } from 'lucide-react'` goes through the package's index, which imports every
@@ -20,6 +23,16 @@ import type { Plugin, Rollup } from 'vite';
 
 const iconModule = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.mjs$/;
 const docPageCode = /[\\/]src[\\/]web[\\/]features[\\/]site[\\/]doc-page[\\/]/;
+/** The home and marketing pages' own code. */
+const sitePageCode = /[\\/]src[\\/]web[\\/]features[\\/]site[\\/]pages[\\/]/;
+/**
+ * React and lucide-react's icon base (and Rollup's CommonJS helpers they need): every chunk of
+ * icons depends on them. Rollup moves a manual chunk's unassigned dependencies into it, so they
+ * are named here, with the group the entry loads up front anyway; otherwise the first group of
+ * icons to claim them would carry React, and every page would load that group.
+ */
+const sharedByIconGroups =
+  /(?:[\\/]node_modules[\\/]react[\\/](?:index\.js|cjs[\\/]react\.production\.js)|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:shared[\\/]|context\.mjs|Icon\.mjs|createLucideIcon\.mjs|defaultAttributes\.mjs)|^\0commonjsHelpers)/;
 /** lucide-react's indexes import every icon: that they are loaded says nothing of any one icon. */
 const lucideIndex = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:lucide-react|icons[\\/]index)\.mjs$/;
 
@@ -79,10 +92,36 @@ export function lucideIconImports(): Plugin {
 }
 
 export function manualChunks(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
+  if (sharedByIconGroups.test(id)) return 'doc-icons';
   if (!iconModule.test(id)) return undefined;
-  const info = meta.getModuleInfo(id);
-  if (!info?.importers.some((importer) => docPageCode.test(importer))) return undefined;
-  return loadedByEntry(id, meta, new Set()) ? undefined : 'doc-icons';
+  const importers = meta.getModuleInfo(id)?.importers ?? [];
+  const usedBy = (code: RegExp) => importers.some((importer) => code.test(importer));
+  if (!usedBy(docPageCode) && !usedBy(sitePageCode)) return undefined;
+  if (loadedByEntry(id, meta, new Set())) return undefined;
+  if (usedBy(docPageCode)) return 'doc-icons';
+  // One file per set of pages that use the icons: each page fetches its icons in one or two
+  // files, never another page's, whichever app screens share them.
+  return `icons-${[...pagesUsing(id, meta, new Set(), new Set())].sort().join('+')}`;
+}
+
+const sitePageModule =
+  /[\\/]src[\\/]web[\\/]features[\\/]site[\\/]pages[\\/]([a-z0-9-]+)-page\.tsx$/;
+
+/** The home and marketing page modules (`<slug>-page.tsx`) whose code imports the module. */
+function pagesUsing(
+  id: string,
+  meta: Rollup.ManualChunkMeta,
+  seen: Set<string>,
+  pages: Set<string>,
+): Set<string> {
+  if (seen.has(id)) return pages;
+  seen.add(id);
+  const page = sitePageModule.exec(id)?.[1];
+  if (page) return pages.add(page);
+  for (const importer of meta.getModuleInfo(id)?.importers ?? []) {
+    if (sitePageCode.test(importer)) pagesUsing(importer, meta, seen, pages);
+  }
+  return pages;
 }
 
 /** Whether the module is reached from an entry by static imports alone (loaded up front). */
