@@ -1,9 +1,9 @@
 /**
  * Flashcard ratings made offline and sent later (issue 18, decision 0181), through supabase-js:
- * a rating’s opId makes a second send find the first (one review row, XP once; two sends at
- * once included, decision 0173), reviewedAt
- * dates it, a card reviewed later elsewhere keeps the server's schedule, and a card deleted or
- * suspended meanwhile, a bad time or a reused opId are refused with the reason.
+ * a rating's opId makes a second send find the first (one review row, XP once; two sends at
+ * once included, decision 0173), reviewedAt dates it, a card reviewed later elsewhere keeps the
+ * server's schedule, and a card deleted or suspended meanwhile, a bad time or a reused opId are
+ * refused with the reason.
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
