@@ -560,9 +560,23 @@ export interface ReadResultRow extends Record<string, unknown> {
  * (`nulls=stripped`), or CSV as PostgREST writes it: the first row's keys, then each row's
  * record text without its parentheses, one per line.
  */
-export type BodyFormat = 'json' | 'json-stripped' | 'csv';
+export type BodyFormat = 'json' | 'json-stripped' | 'csv' | 'geojson';
+
+/** The body of no rows in each format, for writes that run nothing. */
+export const EMPTY_BODY: Record<BodyFormat, string> = {
+  json: '[]',
+  'json-stripped': '[]',
+  csv: '\n',
+  geojson: '{"type" : "FeatureCollection", "features" : []}',
+};
 
 function bodySql(format: BodyFormat, rows: string): string {
+  if (format === 'geojson') {
+    // PostgREST's GeoJSON: PostGIS writes each row as a Feature (its geometry column as the
+    // geometry, the rest as properties). Without PostGIS the function does not exist: 404
+    // 42883, as PostgREST answers then; a row without a geometry column is PostGIS's 400 22023.
+    return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(st_asgeojson(${rows})::json), '[]'))::text`;
+  }
   if (format === 'csv') {
     const header = `coalesce((select string_agg(k, ',') from json_object_keys((array_agg(row_to_json(${rows})))[1]) k), '')`;
     const lines = `coalesce(string_agg(substring(${rows}::text, 2, length(${rows}::text) - 2), chr(10)), '')`;

@@ -302,6 +302,12 @@ function mediaFor(
       };
     case 'text/csv':
       return { shape: 'csv', format: 'csv', contentType: 'text/csv; charset=utf-8' };
+    case 'application/geo+json':
+      return {
+        shape: 'array',
+        format: 'geojson',
+        contentType: 'application/geo+json; charset=utf-8',
+      };
     default:
       return undefined;
   }

@@ -31,6 +31,7 @@ import { parseColumns } from './query-grammar';
 import {
   buildCountPlan,
   buildRead,
+  EMPTY_BODY,
   planRows,
   QueryContext,
   relationSource,
@@ -439,11 +440,7 @@ export function createRestService(
       const returning = wantRows ? read : undefined;
       // headers-only reads the new row's key back from JSON to build its Location.
       const format = prefs.returnMode === 'representation' || singular ? media.format : 'json';
-      const empty: ReadResultRow = {
-        total: null,
-        page_total: 0,
-        body: format === 'csv' ? '\n' : '[]',
-      };
+      const empty: ReadResultRow = { total: null, page_total: 0, body: EMPTY_BODY[format] };
       let sql: string;
       if (method === 'POST') {
         const rows = insertRows(body);
@@ -589,7 +586,9 @@ export function createRestService(
       }
       // One composite row: the array's only element, or (as CSV) the table as written.
       const result =
-        query.shape === 'object' && media.shape !== 'csv' ? row.body.slice(1, -1) : row.body;
+        query.shape === 'object' && (media.format === 'json' || media.format === 'json-stripped')
+          ? row.body.slice(1, -1)
+          : row.body;
       // One value is one row: counted, it is `0-0/1`, as PostgREST answers.
       const headers: Record<string, string> = {
         'Content-Type': media.contentType,

@@ -164,12 +164,12 @@ export function buildRpc(
   options: { count: boolean; format?: BodyFormat },
 ): RpcQuery {
   const { routine } = call;
-  // CSV is a table: only a function returning rows can be written as one.
+  // CSV and GeoJSON are of rows: only a function returning rows can be written as either.
   if (
-    options.format === 'csv' &&
+    (options.format === 'csv' || options.format === 'geojson') &&
     (routine.returnKind === 'scalar' || routine.returnKind === 'void')
   )
-    throw mediaTypeUnavailable(['text/csv']);
+    throw mediaTypeUnavailable([options.format === 'csv' ? 'text/csv' : 'application/geo+json']);
   const parts = callParts(ctx, call, args);
   const fromArgs = parts.from ? ` from ${parts.from}` : '';
   if (routine.returnKind === 'void') {
