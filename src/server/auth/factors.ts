@@ -157,7 +157,7 @@ export async function removeFactor(tx: Queryable, userId: string, factorId: stri
   await tx.query('delete from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId]);
   const { rows } = await tx.query<{ n: number }>(
     `select count(*)::int as n from auth.mfa_factors
-     where user_id = $1 and status = 'verified' and factor_type <> 'recovery_code'`,
+     where user_id = $1 and status = 'verified' and factor_type not in ('recovery_code', 'passkey')`,
     [userId],
   );
   if (rows[0]!.n > 0) return;

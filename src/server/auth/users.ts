@@ -46,7 +46,7 @@ export interface FactorRow {
   id: string;
   user_id: string;
   friendly_name: string | null;
-  factor_type: 'totp' | 'phone' | 'webauthn' | 'recovery_code';
+  factor_type: 'totp' | 'phone' | 'webauthn' | 'recovery_code' | 'passkey';
   /** A phone factor's number (E.164 digits). */
   phone: string | null;
   /** A verified WebAuthn factor's credential (public parts only). */
@@ -110,7 +110,7 @@ export async function loadUser(db: Queryable, id: string): Promise<LoadedUser | 
   >(
     `select u.*,
        coalesce((select json_agg(i order by i.created_at) from auth.identities i where i.user_id = u.id), '[]') as identities,
-       coalesce((select json_agg(f order by f.created_at) from auth.mfa_factors f where f.user_id = u.id), '[]') as factors,
+       coalesce((select json_agg(f order by f.created_at) from auth.mfa_factors f where f.user_id = u.id and f.factor_type <> 'passkey'), '[]') as factors,
        coalesce((select json_agg(r.role order by r.role)
                  from (select distinct role from public.user_roles where user_id = u.id) r), '[]') as app_roles
      from auth.users u where u.id = $1`,

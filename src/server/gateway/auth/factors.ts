@@ -180,7 +180,7 @@ function recoveryCodeRoutes(services: AuthServices) {
 }
 
 /** GoTrue's requireNotAnonymous: a second factor needs a permanent account first. */
-const refuseAnonymous = createMiddleware<AuthEnv>(async (c, next) => {
+export const refuseAnonymous = createMiddleware<AuthEnv>(async (c, next) => {
   if (c.get('user').row.is_anonymous) {
     throw new AuthError(
       403,
@@ -199,7 +199,7 @@ export function factorRoutes(services: AuthServices) {
   async function ownFactor(userId: string, id: string): Promise<FactorRow> {
     if (!isUuid(id)) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
     const { rows } = await services.db.query<FactorRow & Record<string, unknown>>(
-      'select * from auth.mfa_factors where id = $1 and user_id = $2',
+      `select * from auth.mfa_factors where id = $1 and user_id = $2 and factor_type <> 'passkey'`,
       [id, userId],
     );
     if (!rows[0]) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');

@@ -13,6 +13,7 @@ import type { GatewayDeps } from '../context';
 import { apiCors } from '../ops/cors';
 import { adminRoutes } from './admin';
 import { factorRoutes } from './factors';
+import { passkeyRoutes } from './passkeys';
 import type { AuthEnv, AuthServices } from './http';
 import { identityRoutes } from './identities';
 import { settingsRoutes } from './settings';
@@ -102,6 +103,7 @@ export function authService(services: AuthServices) {
   app.route('/', tokenRoutes(services));
   app.route('/', userRoutes(services));
   app.route('/', factorRoutes(services));
+  app.route('/', passkeyRoutes(services));
   app.route('/', identityRoutes(services));
   app.route('/', ssoRoutes(services));
   app.route('/', ssoAdminRoutes(services));
