@@ -32,5 +32,12 @@ if (container.hasChildNodes()) {
   // A failed load still hydrates; the page's error boundary then explains and offers a reload.
   void ready.catch(() => undefined).then(() => hydrateRoot(container, app));
 } else {
+  // An /app page's own code starts loading now, beside the app's frame (decision 0185).
+  if (isAppPath(window.location.pathname)) {
+    const { pathname } = window.location;
+    void import('@/app/app-page-preload')
+      .then(({ preloadAppPage }) => preloadAppPage(pathname))
+      .catch(() => undefined);
+  }
   createRoot(container).render(app);
 }

@@ -41,6 +41,7 @@ export function PdfPage({
   marks,
   scrollToMark,
   onMeasured,
+  onSettled,
 }: {
   doc: PDFDocumentProxy;
   number: number;
@@ -54,6 +55,8 @@ export function PdfPage({
   /** Bring this mark into view once its boxes are known (a find hit stepped to). */
   scrollToMark: string | null;
   onMeasured: (page: number, size: PageSize) => void;
+  /** The canvas is drawn (or could not be): the reader's other drawing may start. */
+  onSettled?: () => void;
 }) {
   const frame = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -67,8 +70,10 @@ export function PdfPage({
   const failed = failure?.key === drawKey ? failure.message : null;
   const [boxes, setBoxes] = useState<{ mark: Mark; boxes: Box[] }[]>([]);
   const measured = useRef(onMeasured);
+  const settled = useRef(onSettled);
   useEffect(() => {
     measured.current = onMeasured;
+    settled.current = onSettled;
   });
 
   useEffect(() => {
@@ -96,6 +101,7 @@ export function PdfPage({
       await task.promise;
       if (cancelled) return;
       setDrawnFor(`${number}@${scale}`);
+      settled.current?.();
       const container = layer.current!;
       container.replaceChildren();
       text = new TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
@@ -104,6 +110,7 @@ export function PdfPage({
     })().catch((error: unknown) => {
       if (cancelled || (error instanceof Error && error.name === 'RenderingCancelledException'))
         return;
+      settled.current?.();
       setFailure({
         key: `${number}@${scale}`,
         message: error instanceof Error ? error.message : String(error),

@@ -144,6 +144,12 @@ function DocumentView({
     fraction: 0,
   });
   const texts = useRef<Promise<string[]> | null>(null);
+  /**
+   * Thumbnails wait for the first page drawn: they need the same worker and main thread, and
+   * drawing six of them first made the page the learner opened later (decision 0185).
+   */
+  const [pageShown, setPageShown] = useState(false);
+  const onPageSettled = useCallback(() => setPageShown(true), []);
 
   // Every page is laid out with the first page's size until it is drawn and measured.
   useEffect(() => {
@@ -595,6 +601,7 @@ function DocumentView({
               outline={outline}
               page={page}
               pageCount={pageCount}
+              drawThumbnails={pageShown}
               highlights={highlighting.list}
               onGoTo={(target) => {
                 goTo(target);
@@ -629,6 +636,7 @@ function DocumentView({
                     marks={marksByPage.get(number) ?? noMarks}
                     scrollToMark={currentHit && currentHit.page === number ? `f-${hitIndex}` : null}
                     onMeasured={measured}
+                    onSettled={onPageSettled}
                   />
                 ))}
               </div>

@@ -46,6 +46,7 @@ export function PdfSidebar({
   outline,
   page,
   pageCount,
+  drawThumbnails,
   highlights,
   onGoTo,
   onDelete,
@@ -54,6 +55,8 @@ export function PdfSidebar({
   outline: OutlineItem[];
   page: number;
   pageCount: number;
+  /** False until the reader's first page is drawn, so thumbnails never delay it. */
+  drawThumbnails: boolean;
   highlights: Highlight[];
   onGoTo: (page: number) => void;
   onDelete: (highlight: Highlight) => void;
@@ -70,7 +73,13 @@ export function PdfSidebar({
             <OutlineList items={outline} onGoTo={onGoTo} current={page} />
           </nav>
         ) : (
-          <Thumbnails doc={doc} pageCount={pageCount} current={page} onGoTo={onGoTo} />
+          <Thumbnails
+            doc={doc}
+            pageCount={pageCount}
+            current={page}
+            draw={drawThumbnails}
+            onGoTo={onGoTo}
+          />
         )}
       </TabsContent>
       <TabsContent value="highlights" className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
@@ -131,11 +140,13 @@ function Thumbnails({
   doc,
   pageCount,
   current,
+  draw,
   onGoTo,
 }: {
   doc: PDFDocumentProxy;
   pageCount: number;
   current: number;
+  draw: boolean;
   onGoTo: (page: number) => void;
 }) {
   const list = useRef<HTMLOListElement>(null);
@@ -147,7 +158,13 @@ function Thumbnails({
       <ol ref={list} className="grid justify-center gap-3">
         {Array.from({ length: pageCount }, (_, i) => (
           <li key={i + 1}>
-            <Thumbnail doc={doc} number={i + 1} current={current === i + 1} onGoTo={onGoTo} />
+            <Thumbnail
+              doc={doc}
+              number={i + 1}
+              current={current === i + 1}
+              draw={draw}
+              onGoTo={onGoTo}
+            />
           </li>
         ))}
       </ol>
@@ -159,11 +176,13 @@ function Thumbnail({
   doc,
   number,
   current,
+  draw,
   onGoTo,
 }: {
   doc: PDFDocumentProxy;
   number: number;
   current: boolean;
+  draw: boolean;
   onGoTo: (page: number) => void;
 }) {
   const button = useRef<HTMLButtonElement>(null);
@@ -183,7 +202,7 @@ function Thumbnail({
   }, []);
 
   useEffect(() => {
-    if (!visible) return;
+    if (!visible || !draw) return;
     let cancelled = false;
     let task: ReturnType<Awaited<ReturnType<PDFDocumentProxy['getPage']>>['render']> | null = null;
     void (async () => {
@@ -209,7 +228,7 @@ function Thumbnail({
       cancelled = true;
       task?.cancel();
     };
-  }, [doc, number, visible]);
+  }, [doc, number, visible, draw]);
 
   return (
     <button

@@ -1,0 +1,17 @@
+/**
+ * Starts loading an /app page's code from the entry script, beside the app's frame instead of
+ * after it (decision 0185): the frame's chunk and its few dozen dependencies take several round
+ * trips, and the page (the reader, with its pdf.js worker and its data) used to wait for all of
+ * them and for the frame's first render before it was even requested. The frame asks again
+ * when it renders and joins this load.
+ */
+import { findRoute } from '@common/routes';
+import { routePage } from './route-pages';
+
+export function preloadAppPage(pathname: string): void {
+  const route = findRoute(pathname);
+  if (route)
+    void routePage(route)
+      .preload()
+      .catch(() => undefined);
+}
