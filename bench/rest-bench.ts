@@ -241,6 +241,12 @@ const loadAfter = os.loadavg()[0]!;
 console.log(formatReport('REST benchmark', { connections: CONNECTIONS, seconds: SECONDS }, rows));
 console.log(`\n${summaryLine(rows)}`);
 
+/** The middle value of sorted numbers (the mean of the two middle ones for an even count). */
+function median(sorted: number[]): number {
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** The one line the target is read from: both routes' figures and the machine's load beside them. */
 function summaryLine(all: BenchRow[]): string {
   const scenario = '(b) select 20 rows';
@@ -263,7 +269,7 @@ function summaryLine(all: BenchRow[]): string {
   const perRound = [...(roundRatios.get(`${scenario}|postgres`) ?? [])].sort((a, b) => a - b);
   const spread =
     perRound.length > 0
-      ? ` (rounds ${perRound[0]!.toFixed(2)}–${perRound.at(-1)!.toFixed(2)}, median ${perRound[Math.floor(perRound.length / 2)]!.toFixed(2)})`
+      ? ` (rounds ${perRound[0]!.toFixed(2)}–${perRound.at(-1)!.toFixed(2)}, median ${median(perRound).toFixed(2)})`
       : '';
   return `Issue 19 target (${scenario}, PostgreSQL): gateway / bare route = ${ratio.toFixed(2)}${spread} (>= ${TARGET_RATIO}: ${verdict}); ${figures('gateway')}; ${figures('bare route')}; ${load}`;
 }
