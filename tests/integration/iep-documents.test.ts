@@ -6,7 +6,8 @@
  * and the storage API are refused; every access leaves one hipaa_audit_log row (who, roles,
  * action, patient, document, purpose, address, browser, session) that the organization's
  * compliance officer reads; a refused attempt leaves a `refused` row too (who, what, when, why
- * refused) that the refused caller cannot write themselves; the learner's own data export
+ * refused) that the refused caller cannot write themselves, whether they came through the iep
+ * function or called the procedure through REST (anonymously too); the learner's own data export
  * leaves an `export` row per IEP document it delivers; nobody changes the log through the API,
  * the owner is refused by the trigger, and a change with the trigger off shows in
  * verify_hipaa_access_log.
@@ -313,7 +314,86 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
          'execute') as may`,
     );
     expect(granted[0]!.may).toBe(false);
-    expect(await logRows()).toHaveLength(afterRefusals);
+    // The refused direct call of log_hipaa_access is itself logged (decision 0430); the forged
+    // refusal is not.
+    const after = (await logRows()).slice(afterRefusals);
+    expect(after.map((r) => [r.user_id, r.action, r.document_id, r.outcome])).toEqual([
+      [instructor.id, 'delete', documentId, 'refused'],
+    ]);
+  });
+
+  it('logs a refused direct REST call of the IEP procedures, by a learner, another organization’s admin and an anonymous caller', async () => {
+    const before = (await logRows()).length;
+    const anon = server.anon();
+    const byLearner = await learner.client.rpc('open_iep_document', {
+      document: documentId,
+      purpose: reason,
+    });
+    const byOutsider = await outsider.client.rpc('list_iep_documents', {
+      learner: learner.id,
+      organization: org,
+      purpose: reason,
+    });
+    const byOutsiderDelete = await outsider.client.rpc('delete_iep_document', {
+      document: documentId,
+      purpose: 'Cleaning up old plans',
+    });
+    const byAnonymous = await anon.rpc('open_iep_document', {
+      document: documentId,
+      purpose: reason,
+    });
+    for (const refused of [byLearner, byOutsider, byOutsiderDelete, byAnonymous]) {
+      expect(refused.data).toBeNull();
+      expect(refused.error?.code).toBe('42501');
+    }
+    const rows = (await logRows()).slice(before);
+    expect(rows.map((r) => [r.user_id, r.action, r.document_id, r.outcome])).toEqual([
+      [learner.id, 'view', documentId, 'refused'],
+      [outsider.id, 'list', null, 'refused'],
+      [outsider.id, 'delete', documentId, 'refused'],
+      [null, 'view', documentId, 'refused'],
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({ roles: [], patient_id: learner.id, organization_id: org });
+      expect(row.refusal).toEqual(expect.any(String));
+      expect(row.ip_address).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+    }
+    expect(rows[0]!.refusal).toBe("You may not view this learner's IEP documents");
+    expect(rows[0]!.session_id).toEqual(expect.any(String));
+    expect(rows[1]!.purpose).toBe(reason);
+    expect(rows[3]!.refusal).toMatch(/permission denied for function open_iep_document/);
+    expect(rows[3]!.session_id).toBeNull();
+    // Each refusal is chained in the audit log like any other.
+    const { rows: twins } = await server.deps.db.query<{ action: string }>(
+      `select action from public.audit_log
+        where id in (select audit_id from public.hipaa_audit_log where id >= $1) order by id`,
+      [rows[0]!.id],
+    );
+    expect(twins.map((t) => t.action)).toEqual([
+      'hipaa.view.refused',
+      'hipaa.list.refused',
+      'hipaa.delete.refused',
+      'hipaa.view.refused',
+    ]);
+    const chain = await platformAdmin.client.rpc('verify_hipaa_access_log');
+    expect(chain.data).toEqual([expect.objectContaining({ ok: true, first_broken_id: null })]);
+
+    // A refused call that names no document reached nobody's records: nothing to file. Nor
+    // can a caller file a row of their choosing: the row says what they did, as who they are.
+    const nobody = await learner.client.rpc('open_iep_document', {
+      document: '00000000-0000-4000-8000-000000000000',
+      purpose: reason,
+    });
+    expect(nobody.error).not.toBeNull();
+    const granted = await admin.client.rpc('open_iep_document', {
+      document: documentId,
+      purpose: reason,
+    });
+    expect(granted.error).toBeNull();
+    const last = (await logRows()).slice(before + rows.length);
+    expect(last.map((r) => [r.user_id, r.action, r.outcome])).toEqual([
+      [admin.id, 'view', 'granted'],
+    ]);
   });
 
   it('logs each IEP document a learner’s own data export delivers to them', async () => {

@@ -54,29 +54,98 @@ interface Attempt {
   organizationId?: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && UUID.test(value) ? value : null;
+
 /**
  * A refused attempt is logged too (decision 0426). The refusal rolled the caller's transaction
  * back, row and all, so the platform writes it in a transaction of its own, with the identity
- * of the caller's verified token: no API role may run privacy.log_refused_iep_access.
+ * of the caller's verified token (none for an anonymous caller): no API role may run
+ * privacy.log_refused_iep_access.
  */
-async function logRefusal(deps: IepDeps, caller: IepCaller, attempt: Attempt, reason: string) {
-  if (typeof caller.claims.sub !== 'string') return;
+async function logRefusal(db: Queryable, caller: IepCaller, attempt: Attempt, reason: string) {
   const session = caller.claims.session_id;
-  await deps.db.query(
-    'select privacy.log_refused_iep_access($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-    [
-      caller.claims.sub,
-      typeof session === 'string' ? session : null,
-      attempt.action,
-      attempt.learnerId ?? null,
-      attempt.documentId ?? null,
-      attempt.organizationId ?? null,
-      attempt.purpose,
-      reason,
-      caller.ip && isIP(caller.ip) ? caller.ip : null,
-      caller.userAgent,
-    ],
-  );
+  await db.query('select privacy.log_refused_iep_access($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
+    uuidOrNull(caller.claims.sub),
+    typeof session === 'string' ? session : null,
+    attempt.action,
+    attempt.learnerId ?? null,
+    attempt.documentId ?? null,
+    attempt.organizationId ?? null,
+    attempt.purpose,
+    reason,
+    caller.ip && isIP(caller.ip) ? caller.ip : null,
+    caller.userAgent,
+  ]);
+}
+
+type Args = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const ACTIONS = new Set<unknown>(['upload', 'list', 'view', 'delete']);
+
+/**
+ * The database procedures that reach IEP documents or their log, which REST also exposes
+ * (`/rest/v1/rpc/<name>`), and what a call of each, by its named arguments, tried to do.
+ */
+const PROCEDURES: Record<string, (args: Args) => Attempt | undefined> = {
+  list_iep_documents: (a) => ({
+    action: 'list',
+    purpose: text(a.purpose),
+    learnerId: uuidOrNull(a.learner) ?? undefined,
+    organizationId: uuidOrNull(a.organization) ?? undefined,
+  }),
+  open_iep_document: (a) => ({
+    action: 'view',
+    purpose: text(a.purpose),
+    documentId: uuidOrNull(a.document) ?? undefined,
+  }),
+  delete_iep_document: (a) => ({
+    action: 'delete',
+    purpose: text(a.purpose),
+    documentId: uuidOrNull(a.document) ?? undefined,
+  }),
+  store_iep_document: (a) => ({
+    action: 'upload',
+    purpose: text(a.purpose),
+    learnerId: uuidOrNull(a.learner) ?? undefined,
+    organizationId: uuidOrNull(a.organization) ?? undefined,
+  }),
+  log_hipaa_access: (a) =>
+    ACTIONS.has(a.action)
+      ? {
+          action: a.action as Attempt['action'],
+          purpose: text(a.purpose),
+          documentId: uuidOrNull(a.document) ?? undefined,
+          learnerId: uuidOrNull(a.patient) ?? undefined,
+          organizationId: uuidOrNull(a.organization) ?? undefined,
+        }
+      : undefined,
+};
+
+/** Whether a call of this public procedure reaches IEP documents (its refusals are logged). */
+export function isIepProcedure(name: string): boolean {
+  return Object.hasOwn(PROCEDURES, name);
+}
+
+/**
+ * Logs a refused direct call of an IEP procedure (decision 0430), for the REST layer, after the
+ * call's transaction rolled back: the same row a refusal through the iep function leaves. The
+ * caller's arguments say which learner or document they tried to reach; the identity is the
+ * verified token's. A call that names no existing document or learner is not logged (it reached
+ * nobody's records), as in the iep function.
+ */
+export async function logRefusedIepCall(
+  db: Queryable,
+  caller: IepCaller,
+  procedure: string,
+  args: unknown,
+  reason: string,
+): Promise<void> {
+  if (!isIepProcedure(procedure)) return;
+  const named = typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {};
+  const attempt = PROCEDURES[procedure]!(named as Args);
+  if (attempt) await logRefusal(db, caller, attempt, reason);
 }
 
 /**
@@ -100,7 +169,7 @@ async function asCaller<T>(
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === '42501')
-      await logRefusal(deps, caller, attempt, (error as Error).message);
+      await logRefusal(deps.db, caller, attempt, (error as Error).message);
     return refusal(error);
   }
 }
@@ -188,7 +257,7 @@ export async function storeIepDocument(
   };
   if (!rows[0]?.ok) {
     const reason = "Only an admin of the learner's organization stores IEP documents.";
-    await logRefusal(deps, caller, attempt, reason);
+    await logRefusal(deps.db, caller, attempt, reason);
     throw new IepError(403, 'forbidden', reason);
   }
   const id = randomUUID();

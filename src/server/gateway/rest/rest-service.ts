@@ -5,6 +5,7 @@
  * security decides what it sees and changes.
  */
 import { Hono, type Context } from 'hono';
+import { isIepProcedure, logRefusedIepCall } from '../../compliance/iep-documents';
 import type { Queryable } from '../../db/types';
 import { apiAuth } from '../api-auth';
 import type { ApiVariables, GatewayDeps } from '../context';
@@ -207,6 +208,8 @@ export function createRestService(
     c: RestContext,
     mode: 'one-statement' | 'transaction' | 'rolled-back',
     work: (tx: Queryable, snapshot: SchemaSnapshot) => Promise<Response>,
+    /** Runs after a refusal (42501) rolled the request back, before it is answered. */
+    afterRefusal?: (error: Error) => Promise<void>,
   ) {
     const claims = c.get('claims');
     const oneStatement: Queryable = {
@@ -238,6 +241,17 @@ export function createRestService(
       }
     } catch (error) {
       if (error instanceof RestError) return c.json(error.toBody(), error.status as 400);
+      if (afterRefusal && (error as { code?: unknown }).code === '42501') {
+        try {
+          await afterRefusal(error as Error);
+        } catch (failure) {
+          log.error('rest refusal could not be recorded', {
+            path: c.req.path,
+            error: (failure as Error).message,
+          });
+          return c.json(internalError().toBody(), 500);
+        }
+      }
       const dbError = fromDatabaseError(error, claims.role);
       if (dbError) return c.json(dbError.toBody(), dbError.status as 400);
       log.error('rest request failed', {
@@ -534,10 +548,28 @@ export function createRestService(
             ? await c.req.text()
             : await readJsonOrError(c);
     if (body instanceof Response) return body;
+    // A refused call of a procedure that reaches IEP documents leaves its row in the HIPAA
+    // access log, written by the platform once the refusal has rolled the call back
+    // (decision 0430): the same row a refusal through the iep function leaves.
+    let iepCall: { name: string; args: unknown } | undefined;
+    const logIepRefusal = async (error: Error) => {
+      if (!iepCall) return;
+      await logRefusedIepCall(
+        db,
+        {
+          claims: c.get('claims'),
+          ip: c.get('clientAddress') ?? null,
+          userAgent: c.req.header('user-agent') ?? null,
+        },
+        iepCall.name,
+        iepCall.args,
+        error.message,
+      );
+    };
     // GET runs read-only, which needs its own statement before the call; a call's plan
     // (`options=analyze` runs the function) comes from a rolled-back transaction.
     const mode = media.plan ? 'rolled-back' : method === 'POST' ? 'one-statement' : 'transaction';
-    return respond(c, mode, async (tx, snapshot) => {
+    const work = async (tx: Queryable, snapshot: SchemaSnapshot) => {
       const search = searchParams(c);
       let args: unknown;
       let keys: string[];
@@ -564,6 +596,8 @@ export function createRestService(
         rawType,
       });
       if (method !== 'POST') args = withRepeatedArrays(call.routine, args, search);
+      if (snapshot.name === 'public' && isIepProcedure(call.routine.name))
+        iepCall = { name: call.routine.name, args };
       if (!call.rawBody && !bodyIsObject)
         throw invalidBody('Expected a JSON object of named arguments');
       applyRangeHeader(read.root, c.req.header('range'), c.req.header('range-unit'));
@@ -596,7 +630,8 @@ export function createRestService(
       };
       if (prefs.applied.length > 0) headers['Preference-Applied'] = prefs.applied.join(', ');
       return method === 'HEAD' ? c.body(null, 200, headers) : c.body(result, 200, headers);
-    });
+    };
+    return respond(c, mode, work, logIepRefusal);
   }
 
   app.use('/rpc/:fn', sharedRpcCache(publicRpcCaching));
