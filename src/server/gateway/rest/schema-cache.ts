@@ -171,7 +171,9 @@ select p.proname as name, p.proretset as returns_set,
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type t on t.oid = p.prorettype
-where n.nspname = $1 and p.prokind = 'f'`;
+where n.nspname = $1 and p.prokind = 'f'
+-- Creation order, so overloads are listed alike on every load and database (PGRST203's message).
+order by p.oid`;
 
 function toRoutine(row: FunctionRow): RoutineDef {
   const inputs = row.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
