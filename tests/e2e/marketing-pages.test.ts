@@ -222,6 +222,36 @@ describe('marketing pages', () => {
     await page.close();
   });
 
+  it('home sections below the analytics are in the HTML at once and load their code near the visitor', async () => {
+    const page = await open('/', 'mobile');
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const stack = page.getByRole('heading', { level: 2, name: 'Technology Stack' });
+    // Prerendered, shown before its code has loaded.
+    expect(await stack.isVisible()).toBe(true);
+    expect(fetched.filter((file) => file.includes('/home-details-'))).toEqual([]);
+    await stack.scrollIntoViewIfNeeded();
+    await expect.poll(() => fetched.some((file) => file.includes('/home-details-'))).toBe(true);
+    // Hydrated: its links navigate inside the app (the page is not reloaded).
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const section = page.locator('#technology-stack');
+    await section.getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname !== '/');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    // Reached by a link inside the app, the home page shows the sections too.
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect
+      .poll(() =>
+        page
+          .locator('main')
+          .getByRole('heading', { level: 2, name: 'Security & Compliance', exact: true })
+          .count(),
+      )
+      .toBe(1);
+    await page.close();
+  });
+
   it('the LE Adapt page labels future ideas as roadmap', async () => {
     const page = await open(adaptPath);
     const roadmap = page.locator('section#roadmap');

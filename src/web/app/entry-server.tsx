@@ -5,6 +5,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { findRoute } from '@common/routes';
+import { loadDeferredParts } from '@/lib/deferred-part';
 import { App } from './app';
 import { routePage } from './route-pages';
 
@@ -12,6 +13,8 @@ import { routePage } from './route-pages';
 export async function renderPage(path: string): Promise<string> {
   const route = findRoute(path);
   if (route) await routePage(route).preload();
+  // Parts of the page that load near the viewport in the browser are in its HTML (0194).
+  await loadDeferredParts();
   return renderToString(
     <StaticRouter location={path}>
       <App />

@@ -14,7 +14,10 @@ import type { DocPage } from './content/types';
 import { sqlWords } from './sql-words';
 import * as adaptContent from './pages/adapt/adapt-content';
 import * as coachContent from './pages/coach/coach-content';
-import * as homeContent from './pages/home/home-content';
+import * as homeHero from './pages/home/home-content';
+import * as homeDetails from './pages/home/home-details-content';
+
+const homeContent = { ...homeHero, ...homeDetails };
 import * as platformContent from './pages/platform/platform-content';
 
 const docModules = import.meta.glob<{ docPage: DocPage }>(

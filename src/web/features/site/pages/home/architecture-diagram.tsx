@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import type { ArchitectureLayer } from './home-content';
+import type { ArchitectureLayer } from './home-details-content';
 
 interface ArchitectureDiagramProps {
   client: ArchitectureLayer;

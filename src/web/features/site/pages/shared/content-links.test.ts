@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { isKnownRoute } from '@common/routes';
 import * as adapt from '../adapt/adapt-content';
 import * as coach from '../coach/coach-content';
-import * as home from '../home/home-content';
+import * as homeHero from '../home/home-content';
+import * as homeDetails from '../home/home-details-content';
+
+const home = { ...homeHero, ...homeDetails };
 import * as platform from '../platform/platform-content';
 
 /** Every internal link target (`to`) and in-page anchor (`href`) found anywhere in a value. */
