@@ -15,6 +15,7 @@ export function clientConfigRoutes({ config, keys }: Pick<GatewayDeps, 'config' 
       anonKey: keys.anonKey,
       betaGate: config.billing.betaGate,
       payments: config.billing.stripe !== undefined,
+      passkeys: config.auth.webauthn.passkeys,
     });
   });
 }

@@ -12,6 +12,8 @@ export interface ClientConfig {
   betaGate: boolean;
   /** Whether checkout can take a payment (Stripe configured). */
   payments: boolean;
+  /** AUTH_PASSKEYS: sign-in with a passkey (decision 0056). */
+  passkeys: boolean;
 }
 
 let configPromise: Promise<ClientConfig> | undefined;
@@ -28,6 +30,7 @@ export function getClientConfig(): Promise<ClientConfig> {
       anonKey: config.anonKey,
       betaGate: config.betaGate === true,
       payments: config.payments === true,
+      passkeys: config.passkeys === true,
     };
   });
   configPromise.catch(() => {

@@ -15,6 +15,7 @@ import { authErrorMessage } from './auth-errors';
 import { startAuth, useAuth } from './auth-store';
 import { Field } from '@/components/ui/field';
 import { AuthShell, Panel } from './auth-ui';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { useSecondFactorGate } from './second-factor-gate';
@@ -277,6 +278,7 @@ function AccountSettings({ sessionUser }: { sessionUser: User }) {
         <EmailSection email={user.email ?? ''} pending={user.new_email} />
         <PasswordSection />
         <TwoFactorSection user={user} />
+        <PasskeysSection />
         <SessionsSection refreshedAt={auth.refreshedAt} />
         <div>
           <Button type="button" variant="outline" onClick={() => void signOutEverywhere()}>

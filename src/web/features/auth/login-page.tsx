@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isAuthError } from '@supabase/supabase-js';
-import { Building2 } from 'lucide-react';
+import { Building2, KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { safeNextPath } from '@/lib/safe-next-path';
 import { useResendConfirmation } from './api/resend-confirmation';
+import { usePasskeysEnabled, useSignInWithPasskey } from './api/passkeys';
 import { useSignIn } from './api/sign-in';
 import { endSsoPending, ssoDomain, ssoPending, useSignInWithSso } from './api/sign-in-with-sso';
 import { authErrorMessage } from './auth-errors';
@@ -26,6 +27,19 @@ export function LoginPage() {
   const [needsTotp, setNeedsTotp] = useState(false);
   const signIn = useSignIn();
   const resend = useResendConfirmation();
+  const passkeys = usePasskeysEnabled();
+  const byPasskey = useSignInWithPasskey();
+
+  function signInWithPasskey() {
+    setError(null);
+    byPasskey.mutate(undefined, {
+      onSuccess: (result) => {
+        if (result.needsTotp) setNeedsTotp(true);
+        else void navigate(next, { replace: true });
+      },
+      onError: (passkeyError) => setError(authErrorMessage(passkeyError)),
+    });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -101,6 +115,18 @@ export function LoginPage() {
           </Button>
         </form>
       </Panel>
+      {passkeys.data === true && (
+        <Button
+          type="button"
+          variant="outline"
+          className="mt-4 w-full"
+          disabled={byPasskey.isPending}
+          onClick={signInWithPasskey}
+        >
+          <KeyRound aria-hidden="true" />
+          {byPasskey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        </Button>
+      )}
       <Button asChild variant="outline" className="mt-4 w-full">
         <Link to={`/login?${new URLSearchParams({ sso: '1', next }).toString()}`}>
           <Building2 aria-hidden="true" />

@@ -1,0 +1,103 @@
+/**
+ * Passkeys in the browser (decision 0056): add one in account settings, sign out, sign in with
+ * it from /login, remove it; Chromium's CDP virtual authenticator stands in for the device.
+ * The app is served on "localhost" (WebAuthn refuses IP addresses) by its own server with
+ * AUTH_PASSKEYS on, so the shared server's sign-in page stays as other tests know it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { startServer } from '../../src/server/start';
+import { newPage as openPage, shot } from '../support/auth-browser';
+import { launchBrowser, seriousAxeViolations } from '../support/browser';
+
+const password = 'a long enough passphrase';
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startServer>>;
+let baseUrl: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-e2e-passkeys-'));
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      BETA_GATE: 'false',
+      WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
+      AUTH_PASSKEYS: 'true',
+    },
+  );
+  server = await startServer(config);
+  baseUrl = server.url.replace('127.0.0.1', 'localhost');
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function withAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+describe.each(['mobile', 'desktop'] as const)('passkeys at %s', (viewport) => {
+  it('adds a passkey, signs in with it alone, and removes it', async () => {
+    const email = `e2e.passkey.${viewport}.${Date.now().toString(36)}@example.com`;
+    const page = await openPage(browser, viewport);
+    await withAuthenticator(page);
+    try {
+      await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await page.getByRole('link', { name: 'Go to your account' }).click();
+
+      const section = page.getByRole('region', { name: 'Passkeys' });
+      await section.getByText('You have no passkeys yet.').waitFor();
+      await section.getByRole('button', { name: 'Add a passkey' }).click();
+      await section.getByText('Passkey added.').waitFor();
+      await section.getByText('Passkey 1').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `passkeys-${viewport}`);
+
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+      const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
+      await passkeyButton.waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `login-passkey-${viewport}`);
+      await passkeyButton.click();
+      await page.waitForURL(`${baseUrl}/account`);
+      await page.getByText(`Signed in as ${email}`).first().waitFor();
+      await section.getByText(/last used/).waitFor();
+
+      await section.getByRole('button', { name: 'Remove Passkey 1' }).click();
+      await section.getByText('You have no passkeys yet.').waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});
