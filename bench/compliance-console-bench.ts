@@ -14,9 +14,12 @@
  * runs after one warm-up, p50/p95/p99 printed. BENCH_EXPLAIN=1 also prints the plan of the
  * SQL each case amounts to, run as the officer.
  *
- *   node --import tsx bench/compliance-console-bench.ts [postgres-rows] [pglite-rows]
- *   BENCH_ONLY=pglite|postgres limits it to one database.
+ *   node --expose-gc --import tsx bench/compliance-console-bench.ts [postgres-rows] [pglite-rows]
+ *   BENCH_ONLY=pglite|postgres limits it to one database. Rows may be a list (100000,1000000):
+ *   one run per size. BENCH_EXPORT_ONLY=1 runs only the export cases (decision 0428's streamed
+ *   export, whose memory should not grow with the log).
  */
+import os from 'node:os';
 import { createClient } from '@supabase/supabase-js';
 import { recordIdSearch, type AuditFilters } from '../src/web/features/compliance/api/audit-log';
 import type { Database } from '../src/server/db/types';
@@ -27,8 +30,16 @@ import { percentile } from './lib/realtime-socket';
 import { RealtimeUnused, webAppSignIn } from './lib/web-client';
 import { dropIndexes, rebuildIndexes } from './learning-seed';
 
-const POSTGRES_ROWS = Number(process.argv[2] ?? 10_000_000);
-const PGLITE_ROWS = Number(process.argv[3] ?? 1_000_000);
+const sizes = (arg: string | undefined, fallback: number) =>
+  (arg ?? String(fallback)).split(',').map(Number);
+const POSTGRES_ROWS = sizes(process.argv[2], 10_000_000);
+const PGLITE_ROWS = sizes(process.argv[3], 1_000_000);
+const EXPORT_ONLY = process.env.BENCH_EXPORT_ONLY === '1';
+const load = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const BATCH = 500_000;
@@ -172,7 +183,12 @@ function cases(rows: number, top: number, wholeId: string): Case[] {
 }
 
 async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
-  const rows = kind === 'postgres' ? POSTGRES_ROWS : PGLITE_ROWS;
+  for (const rows of kind === 'postgres' ? POSTGRES_ROWS : PGLITE_ROWS)
+    await runSize(kind, rows, cluster);
+  return [];
+}
+
+async function runSize(kind: BenchDatabase, rows: number, cluster?: PostgresCluster) {
   const bench = await startBenchServer(kind, cluster, 'console', {
     API_RATE_LIMIT_PER_SECOND: '100000',
   });
@@ -205,7 +221,7 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
     );
     const api = await import('../src/web/features/compliance/api/audit-log');
     let signedIn = '';
-    for (const c of cases(rows, top, old[0]!.record_id)) {
+    for (const c of EXPORT_ONLY ? [] : cases(rows, top, old[0]!.record_id)) {
       const who = c.admin ? 'admin@console.bench' : 'officer@console.bench';
       if (signedIn !== who) {
         await webAppSignIn(server, who, PASSWORD);
@@ -244,7 +260,6 @@ async function run(kind: BenchDatabase, cluster?: PostgresCluster) {
   } finally {
     await bench.close();
   }
-  return [];
 }
 
 /**
@@ -263,11 +278,24 @@ async function exportCase(
   });
   const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
   if (error) throw new Error(`sign in ${email}: ${error.message}`);
+  global.gc?.();
   const baseline = process.memoryUsage().rss;
+  const baseHeap = process.memoryUsage().heapUsed;
   let peak = baseline;
+  let peakHeap = baseHeap;
+  let peakLive = baseHeap;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
   }, 50);
+  // Heap right after a full GC, twice a second: what the export still holds, garbage left out.
+  const liveSampler = global.gc
+    ? setInterval(() => {
+        global.gc!();
+        peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
+      }, 500)
+    : undefined;
   const start = performance.now();
   const response = await fetch(`${server.url}/functions/v1/audit-log-export?format=${format}`, {
     headers: {
@@ -286,10 +314,12 @@ async function exportCase(
   }
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
+  clearInterval(liveSampler);
+  const mb = (n: number) => (n / 1e6).toFixed(1);
   console.log(
     `${kind}: export ${format} of organization 0: ${lines.toLocaleString('en')} lines, ` +
-      `${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s, ` +
-      `RSS +${((peak - baseline) / 1e6).toFixed(0)} MB at the peak`,
+      `${mb(bytes)} MB in ${seconds.toFixed(1)} s, RSS +${mb(peak - baseline)} MB, ` +
+      `heap +${mb(peakHeap - baseHeap)} MB at the peak, +${mb(peakLive - baseHeap)} MB live after GC (${load()})`,
   );
 }
 
