@@ -5,10 +5,14 @@
  * them and for the frame's first render before it was even requested. The frame asks again
  * when it renders and joins this load.
  */
+import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { findRoute } from '@common/routes';
+import { startEarlyPdfWorker } from '@/features/reader/early-open';
 import { routePage } from './route-pages';
 
 export function preloadAppPage(pathname: string): void {
+  // The reader's pdf.js worker is the longest download its first page waits for (decision 0186).
+  startEarlyPdfWorker(pathname, () => new Worker(pdfWorkerUrl, { type: 'module' }));
   const route = findRoute(pathname);
   if (route)
     void routePage(route)

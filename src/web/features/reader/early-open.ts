@@ -62,6 +62,24 @@ function dropEarlyWorker(worker: Worker) {
   else worker.addEventListener('message', () => worker.terminate(), { once: true });
 }
 
+function keepEarlyWorker(worker: Worker): Worker {
+  worker.addEventListener('message', () => running.add(worker), { once: true });
+  earlyWorker = worker;
+  setTimeout(() => dropEarlyWorker(worker), KEEP_MS);
+  return worker;
+}
+
+/**
+ * Starts pdf.js's worker script from the entry, when the address is the reader's (decision
+ * 0186): the 1.2 MB script then downloads and compiles beside the app's frame instead of after
+ * the reader's module, which made it the last thing the first page waited for. `openEarly`
+ * takes it over.
+ */
+export function startEarlyPdfWorker(pathname: string, start: () => Worker): void {
+  if (earlyWorker || matchRoute(pathname)?.route.path !== READER_PATH) return;
+  keepEarlyWorker(start());
+}
+
 /**
  * Starts opening the lesson at `pathname` when it is the reader's route and someone is signed
  * in on this device.
@@ -70,10 +88,7 @@ export function openEarly(pathname: string, steps: EarlySteps): void {
   const match = matchRoute(pathname);
   if (match?.route.path !== READER_PATH) return;
   const { courseId = '', lessonId = '' } = match.params;
-  const worker = steps.startPdfWorker();
-  worker.addEventListener('message', () => running.add(worker), { once: true });
-  earlyWorker = worker;
-  setTimeout(() => dropEarlyWorker(worker), KEEP_MS);
+  const worker = earlyWorker ?? keepEarlyWorker(steps.startPdfWorker());
   void (async () => {
     const client = await getSupabase();
     const { data } = await client.auth.getSession();
