@@ -42,6 +42,8 @@ export function webRoutes(distDir: string) {
     '/assets/*',
     serveStatic({
       root: relativeRoot,
+      // The build writes each script's and stylesheet's gzip copy once (decision 0037).
+      precompressed: true,
       onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
     }),
   );
