@@ -53,6 +53,16 @@ export const docPage: DocPage = {
               text: 'The [library](/app/library) with full-text search across lessons and extracted book text, a PDF reader that opens at a hit and keeps your page and highlights, [notes](/app/notes) in Markdown, [flashcards](/app/flashcards) scheduled with FSRS (import and export as CSV or Anki text, review statistics), and [progress](/app/progress) with goals, XP, levels and streaks.',
             },
             {
+              title: 'Installable app and offline study',
+              icon: 'download',
+              text: 'The app installs from the browser. On [Offline study](/app/offline) a learner chooses courses to keep on the device: their lessons’ text, the flashcards due within a week and their notes then open offline, and reviews and notes made offline are sent when the connection returns.',
+            },
+            {
+              title: 'Live hub',
+              icon: 'users',
+              text: 'A live room for each course, opened from its page in the [course library](/app/courses): who is here, a chat instructors moderate, the instructor’s live poll or question with results as they come in, and a raise-hand queue.',
+            },
+            {
               title: brand.coach,
               icon: 'chart',
               text: 'The [study coach](/app/coach): Socratic tutoring in Study Session, Quiz and General Knowledge modes, on the built-in engine or the configured models, within a monthly allowance of messages.',
@@ -106,10 +116,7 @@ export const docPage: DocPage = {
         },
         {
           type: 'list',
-          items: [
-            `A voice feature for the ${brand.coach}.`,
-            'Studying offline: lessons and flashcard reviews kept on the device and synchronised later. The app already installs from the browser and opens pages already visited offline.',
-          ],
+          items: [`A voice feature for the ${brand.coach}.`],
         },
       ],
     },
