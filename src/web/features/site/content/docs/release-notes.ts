@@ -54,7 +54,7 @@ export const docPage: DocPage = {
             },
             {
               title: 'Installable app and offline study',
-              icon: 'download',
+              icon: 'cloud',
               text: 'The app installs from the browser. On [Offline study](/app/offline) a learner chooses courses to keep on the device: their lessons’ text, the flashcards due within a week and their notes then open offline, and reviews and notes made offline are sent when the connection returns.',
             },
             {
