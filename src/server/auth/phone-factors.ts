@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/types';
 import { safeEqual, sha256Hex } from './crypto';
-import { AuthError } from './errors';
+import { refuseSmsBeforeWait } from './phone';
 
 /** A code of `length` digits, uniformly distributed. */
 export function randomDigits(length: number): string {
@@ -37,12 +37,5 @@ export async function assertPhoneChallengeAllowed(
        from auth.mfa_challenges where factor_id = $1`,
     [factorId, maxFrequencyMs],
   );
-  const wait = rows[0]?.wait_ms;
-  if (wait != null && wait > 0) {
-    throw new AuthError(
-      429,
-      'over_sms_send_rate_limit',
-      `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,
-    );
-  }
+  refuseSmsBeforeWait(rows[0]?.wait_ms);
 }

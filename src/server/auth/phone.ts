@@ -52,6 +52,16 @@ async function upsertPhoneIdentity(
 
 const sentAtColumn = { sms: 'confirmation_sent_at', phone_change: 'phone_change_sent_at' } as const;
 
+/** GoTrue's refusal of another text to a number while `waitMs` of its frequency limit remain. */
+export function refuseSmsBeforeWait(waitMs: number | null | undefined): void {
+  if (waitMs == null || waitMs <= 0) return;
+  throw new AuthError(
+    429,
+    'over_sms_send_rate_limit',
+    `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
+  );
+}
+
 /**
  * Issues the code for one SMS, after GoTrue's per-account frequency limit; stamps when it was
  * sent (and, for a change, the number it would change to). The caller sends the text after
@@ -70,14 +80,7 @@ export async function issuePhoneCode(
      from auth.users where id = $1`,
     [user.id, maxFrequencyMs],
   );
-  const wait = rows[0]?.wait_ms;
-  if (wait != null && wait > 0) {
-    throw new AuthError(
-      429,
-      'over_sms_send_rate_limit',
-      `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,
-    );
-  }
+  refuseSmsBeforeWait(rows[0]?.wait_ms);
   const { code } = await issueOneTimeToken(tx, user.id, type, phone);
   await tx.query(
     type === 'sms'

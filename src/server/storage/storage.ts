@@ -142,6 +142,15 @@ export function createStorage(deps: StorageDeps): Storage {
   };
   const asSuperuser: Run = (fn) => deps.db.transaction(fn);
   const sweepStaleUploads = () => core.blobs.sweepTemp(STALE_UPLOAD_MS);
+  /** The object's row, or undefined when the bucket has no such object. */
+  async function findObject(bucket: string, path: string): Promise<ObjectRow | undefined> {
+    try {
+      return await readObject(asSuperuser, bucket, path);
+    } catch (error) {
+      if (error instanceof StorageError && error.code === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
 
   return {
     core,
@@ -210,25 +219,15 @@ export function createStorage(deps: StorageDeps): Storage {
     },
 
     async openObject(bucket, path) {
-      let row: ObjectRow;
-      try {
-        row = await readObject(asSuperuser, bucket, path);
-      } catch (error) {
-        if (error instanceof StorageError && error.code === 'NoSuchKey') return undefined;
-        throw error;
-      }
+      const row = await findObject(bucket, path);
+      if (!row) return undefined;
       const data = await core.blobs.read(row.file_id);
       return { row, body: Buffer.isBuffer(data) ? Readable.from([data]) : data };
     },
 
     async getObject(bucket, path) {
-      let row: ObjectRow;
-      try {
-        row = await readObject(asSuperuser, bucket, path);
-      } catch (error) {
-        if (error instanceof StorageError && error.code === 'NoSuchKey') return undefined;
-        throw error;
-      }
+      const row = await findObject(bucket, path);
+      if (!row) return undefined;
       return { row, bytes: await readAll(await core.blobs.read(row.file_id)) };
     },
 
