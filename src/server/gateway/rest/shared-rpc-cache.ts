@@ -5,9 +5,10 @@
  * misses wait for the one call in flight instead of each making their own).
  *
  * Only the plain call is cached: POST with no body or `{}`, or GET, with no query string and
- * no header that changes the answer (Prefer, Range, a profile, a non-JSON Accept) or asks for a fresh one
- * (`Cache-Control: no-cache`). Anything else, and any
- * answer but a 200, goes to the database as usual. The cached answer is replayed exactly:
+ * no header that changes the answer (Prefer, Range, a non-JSON Accept) or asks for a fresh one
+ * (`Cache-Control: no-cache`). The schema a profile names is part of an entry's key: supabase-js
+ * names `public` on every call, and another schema may have a function of the same name.
+ * Anything else, and any answer but a 200, goes to the database as usual. The cached answer is replayed exactly:
  * status, headers and body bytes. Entries are per role, so a grant that differs by role still
  * holds; a function listed here must not depend on anything else about the caller.
  */
@@ -30,9 +31,6 @@ async function isPlainCall(c: Context<ApiEnv>): Promise<boolean> {
   if (method !== 'POST' && method !== 'GET') return false;
   if (new URL(c.req.url).search !== '') return false;
   if (c.req.header('prefer') !== undefined || c.req.header('range') !== undefined) return false;
-  // A profile may name another schema's function of the same name.
-  if (c.req.header('accept-profile') !== undefined) return false;
-  if (c.req.header('content-profile') !== undefined) return false;
   if (!plainAccept.has((c.req.header('accept') ?? '').trim().toLowerCase())) return false;
   // A client that must see the current figures says so, as it would to any HTTP cache.
   if (/no-cache|no-store/i.test(c.req.header('cache-control') ?? '')) return false;
@@ -61,7 +59,8 @@ export function sharedRpcCache(options: {
   return async (c, next) => {
     const fn = c.req.param('fn');
     if (!fn || !options.functions.includes(fn) || !(await isPlainCall(c))) return next();
-    const key = `${c.get('role')}:${c.req.method}:${fn}`;
+    const profile = c.req.header(c.req.method === 'POST' ? 'content-profile' : 'accept-profile');
+    const key = `${c.get('role')}:${profile ?? ''}:${c.req.method}:${fn}`;
 
     const entry = cached.get(key);
     if (entry && now() - entry.readAt < options.maxAgeMs) return replay(entry);
