@@ -170,6 +170,15 @@ describe('a new deployment', () => {
 
         const notice = page.getByText('A new version of Lyceum is available.');
         await notice.waitFor();
+        // The toast slides in (sonner); its colours are checked once it stands still.
+        await expect
+          .poll(() =>
+            page
+              .locator('[data-sonner-toast]')
+              .first()
+              .evaluate((toast) => getComputedStyle(toast).opacity),
+          )
+          .toBe('1');
         expect(await seriousAxeViolations(page)).toEqual([]);
 
         await page.evaluate(() => {
