@@ -312,6 +312,10 @@ function joinConditions(
   return { from: '', conditions };
 }
 
+/** PostgREST's own refusal, word for word: clients match on it. */
+const TO_MANY_SPREAD_AGGREGATES =
+  'Aggregates are not implemented for one-to-many or many-to-many spreads.';
+
 /**
  * One embedded resource as a lateral join of the parent's query, as PostgREST plans it: a
  * to-one embed's row (and its columns, for spreads and related order), or a to-many embed's
@@ -345,11 +349,7 @@ function embedJoin(
   const hoisted = new Map<string, Aggregate>();
   let select = item.select;
   if (item.spread && select.some((sub) => sub.kind === 'field' && sub.aggregate)) {
-    // PostgREST's own refusal, word for word.
-    if (!toOne)
-      throw notImplemented(
-        'Aggregates are not implemented for one-to-many or many-to-many spreads.',
-      );
+    if (!toOne) throw notImplemented(TO_MANY_SPREAD_AGGREGATES);
     select = select.flatMap((sub): SelectItem[] => {
       if (sub.kind !== 'field' || !sub.aggregate) return [sub];
       const out = sub.alias ?? sub.aggregate.fn;
@@ -362,8 +362,7 @@ function embedJoin(
   const childScope = scope ?? emptyEmbedScope();
   const node = buildNode(ctx, target, select, childScope, childScope.embeds, true, item.spread);
   // Aggregates of spreads inside this one go on up with it (a to-many spread refuses them).
-  if (node.hoisted.size > 0 && !toOne)
-    throw notImplemented('Aggregates are not implemented for one-to-many or many-to-many spreads.');
+  if (node.hoisted.size > 0 && !toOne) throw notImplemented(TO_MANY_SPREAD_AGGREGATES);
   for (const [out, aggregate] of node.hoisted) hoisted.set(out, aggregate);
   const link = joinConditions(ctx, parent, target, rel);
   const where = [...link.conditions, ...node.where];
