@@ -63,9 +63,13 @@ export function selfSignedCertificate(commonName: string): TestKeyPair {
   const sha256WithRsa = sequence(oid('1.2.840.113549.1.1.11'), tlv(0x05, Buffer.alloc(0)));
   const name = sequence(set(sequence(oid('2.5.4.3'), tlv(0x0c, Buffer.from(commonName)))));
   const now = Date.now();
+  // DER wants a positive serial in its shortest form: a random first byte of 0x00 (then a
+  // redundant leading zero) made OpenSSL refuse about one certificate in 500.
+  const serial = randomBytes(12);
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
   const tbs = sequence(
     tlv(0xa0, integer(Buffer.from([2]))),
-    integer(randomBytes(12)),
+    integer(serial),
     sha256WithRsa,
     name,
     sequence(utcTime(new Date(now - 3600_000)), utcTime(new Date(now + 365 * 86400_000))),
