@@ -314,12 +314,70 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
          'execute') as may`,
     );
     expect(granted[0]!.may).toBe(false);
-    // The refused direct call of log_hipaa_access is itself logged (decision 0430); the forged
-    // refusal is not.
-    const after = (await logRows()).slice(afterRefusals);
-    expect(after.map((r) => [r.user_id, r.action, r.document_id, r.outcome])).toEqual([
-      [instructor.id, 'delete', documentId, 'refused'],
+    // Neither the direct call of log_hipaa_access, which no API role may run (decision 0435),
+    // nor the forged refusal leaves a row.
+    expect((await logRows()).slice(afterRefusals)).toEqual([]);
+  });
+
+  it('refuses a direct call of log_hipaa_access, even by the people who may read the documents, and logs only real reads', async () => {
+    const before = await logRows();
+    const hipaaEntries = async () =>
+      (
+        await server.deps.db.query<{ n: number }>(
+          "select count(*)::int as n from public.audit_log where action like 'hipaa.%'",
+        )
+      ).rows[0]!.n;
+    const entriesBefore = await hipaaEntries();
+    // An admin and an instructor who may open the document try to file reads that never
+    // happened; the platform's own key and an anonymous caller are refused as well.
+    const forgeries = [
+      [admin.client, { action: 'view', document: documentId }],
+      [admin.client, { action: 'list', organization: org }],
+      [instructor.client, { action: 'view', document: documentId }],
+      [server.service(), { action: 'view', document: documentId }],
+      [server.anon(), { action: 'list', organization: org }],
+    ] as const;
+    for (const [client, call] of forgeries) {
+      const forged = await client.rpc('log_hipaa_access', {
+        patient: learner.id,
+        purpose: reason,
+        ...call,
+      });
+      expect(forged.data).toBeNull();
+      expect(forged.error).toMatchObject({
+        code: '42501',
+        message: 'permission denied for function log_hipaa_access',
+      });
+    }
+    expect(await logRows()).toEqual(before);
+    expect(await hipaaEntries()).toBe(entriesBefore);
+    const { rows: privileges } = await server.deps.db.query<{ role: string; may: boolean }>(
+      `select r as role, has_function_privilege(r,
+         'public.log_hipaa_access(uuid, text, text, uuid, uuid)', 'execute') as may
+         from unnest(array['anon', 'authenticated', 'service_role']) r order by r`,
+    );
+    expect(privileges).toEqual([
+      { role: 'anon', may: false },
+      { role: 'authenticated', may: false },
+      { role: 'service_role', may: false },
     ]);
+
+    // The reads themselves still log, through the iep function and through REST.
+    expect((await list(instructor.client)).error).toBeNull();
+    expect((await open(admin.client, documentId)).error).toBeNull();
+    const direct = await instructor.client.rpc('open_iep_document', {
+      document: documentId,
+      purpose: reason,
+    });
+    expect(direct.error).toBeNull();
+    const after = (await logRows()).slice(before.length);
+    expect(after.map((r) => [r.user_id, r.action, r.roles, r.document_id, r.outcome])).toEqual([
+      [instructor.id, 'list', ['instructor'], null, 'granted'],
+      [admin.id, 'view', ['org_admin'], documentId, 'granted'],
+      [instructor.id, 'view', ['instructor'], documentId, 'granted'],
+    ]);
+    expect(after[0]!.session_id).toEqual(expect.any(String));
+    expect(await hipaaEntries()).toBe(entriesBefore + 3);
   });
 
   it('logs a refused direct REST call of the IEP procedures, by a learner, another organization’s admin and an anonymous caller', async () => {

@@ -228,18 +228,30 @@ async function seedPrivacy(f: LearningFixture): Promise<void> {
   matrixRequest.id = (data as { id: string }).id;
 }
 
-/** A learner's IEP document and one HIPAA access log row about it (decision 0422). */
+/**
+ * A learner's IEP document and one HIPAA access log row about it (decision 0422): the row of a
+ * real read (the org admin opens the document), as no API role may call log_hipaa_access
+ * (decision 0435).
+ */
 const matrixIep = { document: '', path: '', logId: 0 };
 const iepPurpose = "Planning the learner's exam accommodations";
 async function logIepAccess(f: LearningFixture): Promise<Row> {
-  const { data, error } = await f.client('org_admin').rpc('log_hipaa_access', {
-    patient: f.users.learner.id,
-    action: 'view',
-    purpose: iepPurpose,
+  const opened = await f.client('org_admin').rpc('open_iep_document', {
     document: matrixIep.document,
+    purpose: iepPurpose,
   });
+  if (opened.error) throw new Error(`hipaa_audit_log fixture: ${opened.error.message}`);
+  const { data, error } = await f.service
+    .from('hipaa_audit_log')
+    .select('id')
+    .eq('document_id', matrixIep.document)
+    .eq('user_id', f.users.org_admin.id)
+    .eq('action', 'view')
+    .order('id', { ascending: false })
+    .limit(1)
+    .single();
   if (error) throw new Error(`hipaa_audit_log fixture: ${error.message}`);
-  return { id: data as number };
+  return { id: (data as { id: number }).id };
 }
 async function seedIep(f: LearningFixture): Promise<void> {
   matrixIep.document = randomUUID();
@@ -1102,7 +1114,7 @@ const cases: TableCase[] = [
     disposable: (f) => ({ user_id: f.users.learner.id, request_type: 'restriction' }),
   },
   // IEP documents and the HIPAA access log (decision 0422): the documents only through the
-  // iep function's logged procedures; the log written only by log_hipaa_access.
+  // iep function's logged procedures; the log written only by their reads (decision 0435).
   {
     table: 'iep_documents',
     target: () => ({ id: matrixIep.document }),

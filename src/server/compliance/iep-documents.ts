@@ -82,13 +82,14 @@ async function logRefusal(db: Queryable, caller: IepCaller, attempt: Attempt, re
 
 type Args = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const ACTIONS = new Set<unknown>(['upload', 'list', 'view', 'delete']);
 
 /**
- * The database procedures that reach IEP documents or their log, which REST also exposes
+ * The database procedures that reach IEP documents, which REST also exposes
  * (`/rest/v1/rpc/<name>`), and what a call of each, by its named arguments, tried to do.
+ * `log_hipaa_access` is not one: no API role may execute it (decision 0435), so a call of it
+ * reaches nobody's records and files nothing.
  */
-const PROCEDURES: Record<string, (args: Args) => Attempt | undefined> = {
+const PROCEDURES: Record<string, (args: Args) => Attempt> = {
   list_iep_documents: (a) => ({
     action: 'list',
     purpose: text(a.purpose),
@@ -111,16 +112,6 @@ const PROCEDURES: Record<string, (args: Args) => Attempt | undefined> = {
     learnerId: uuidOrNull(a.learner) ?? undefined,
     organizationId: uuidOrNull(a.organization) ?? undefined,
   }),
-  log_hipaa_access: (a) =>
-    ACTIONS.has(a.action)
-      ? {
-          action: a.action as Attempt['action'],
-          purpose: text(a.purpose),
-          documentId: uuidOrNull(a.document) ?? undefined,
-          learnerId: uuidOrNull(a.patient) ?? undefined,
-          organizationId: uuidOrNull(a.organization) ?? undefined,
-        }
-      : undefined,
 };
 
 /** Whether a call of this public procedure reaches IEP documents (its refusals are logged). */
@@ -144,8 +135,7 @@ export async function logRefusedIepCall(
 ): Promise<void> {
   if (!isIepProcedure(procedure)) return;
   const named = typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {};
-  const attempt = PROCEDURES[procedure]!(named as Args);
-  if (attempt) await logRefusal(db, caller, attempt, reason);
+  await logRefusal(db, caller, PROCEDURES[procedure]!(named as Args), reason);
 }
 
 /**
