@@ -25,6 +25,7 @@ export type AuthErrorCode =
   | 'invalid_credentials'
   | 'manual_linking_disabled'
   | 'mfa_challenge_expired'
+  | 'mfa_ip_address_mismatch'
   | 'mfa_factor_name_conflict'
   | 'mfa_factor_not_found'
   | 'mfa_phone_enroll_not_enabled'

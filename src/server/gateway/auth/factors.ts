@@ -63,6 +63,21 @@ function totpOnly(factor: FactorRow): FactorRow {
 }
 
 /**
+ * GoTrue's rule for every factor type: a challenge is verified from the client address that
+ * created it (`clientInfo`, so TRUST_PROXY decides what the address is), so a challenge seen
+ * by someone else cannot be answered from elsewhere. Its wire text is GoTrue's.
+ */
+function refuseOtherAddress(c: AuthContext, challengeIp: string | null): void {
+  if (challengeIp !== clientInfo(c).ip) {
+    throw new AuthError(
+      422,
+      'mfa_ip_address_mismatch',
+      'Challenge and verify IP addresses mismatch.',
+    );
+  }
+}
+
+/**
  * supabase-js's `mfa.recoveryCodes` API (experimental in 2.119): status, generate, verify,
  * regenerate and unenroll. Registered before `/factors/:id` so "recovery-codes" is never read
  * as a factor id.
@@ -387,9 +402,10 @@ export function factorRoutes(services: AuthServices) {
       id: string;
       created_at: Date;
       verified_at: Date | null;
+      ip: string | null;
       web_authn_session_data: CeremonyState | null;
     }>(
-      `select id, created_at, verified_at, web_authn_session_data from auth.mfa_challenges
+      `select id, created_at, verified_at, ip, web_authn_session_data from auth.mfa_challenges
        where id = $1 and factor_id = $2`,
       [challengeId, factor.id],
     );
@@ -398,6 +414,7 @@ export function factorRoutes(services: AuthServices) {
     if (!challenge || challenge.verified_at || !state) {
       throw new AuthError(404, 'mfa_factor_not_found', 'MFA challenge not found or already used');
     }
+    refuseOtherAddress(c, challenge.ip);
     if (Date.now() - new Date(challenge.created_at).getTime() > CHALLENGE_TTL_MS) {
       await services.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
       throw new AuthError(
@@ -588,9 +605,10 @@ export function factorRoutes(services: AuthServices) {
         id: string;
         created_at: Date;
         verified_at: Date | null;
+        ip: string | null;
         otp_code_hash: string | null;
       }>(
-        'select id, created_at, verified_at, otp_code_hash from auth.mfa_challenges where id = $1 and factor_id = $2',
+        'select id, created_at, verified_at, ip, otp_code_hash from auth.mfa_challenges where id = $1 and factor_id = $2',
         [challengeId, factor.id],
       );
       const challenge = rows[0];
@@ -603,6 +621,7 @@ export function factorRoutes(services: AuthServices) {
           ),
         };
       }
+      refuseOtherAddress(c, challenge.ip);
       if (Date.now() - new Date(challenge.created_at).getTime() > CHALLENGE_TTL_MS) {
         await tx.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
         return {
