@@ -72,8 +72,14 @@ export const HELD_OUT_QUESTIONS: ReadonlySet<string> = new Set([
  * `held-out-3` is the third held-out set (bench/coach-evaluator-held-out-3.json, decision 0230):
  * new answers to the demo courses' own questions, including the refreshers' basic questions,
  * written by a fixed protocol before the evaluator was changed again.
+ *
+ * `held-out-4` is the fourth held-out set (bench/coach-evaluator-held-out-4.json, decision 0231):
+ * new answers to the same kinds of questions (the refreshers' even-numbered basic questions),
+ * written by an engineer who never read the evaluator or the earlier sets' answers, measured
+ * once by the lead at the end.
  */
-export type SetPart = 'tuning' | 'held-out' | 'held-out-2' | 'tuning-2' | 'held-out-3';
+export type SetPart =
+  'tuning' | 'held-out' | 'held-out-2' | 'tuning-2' | 'held-out-3' | 'held-out-4';
 
 export interface LabelledAnswer {
   input: EvaluationInput;
@@ -189,10 +195,16 @@ function loadNewQuestions(
   });
 }
 
-/** Every labelled answer; the third held-out set only when asked for (decision 0230). */
+/**
+ * Every labelled answer; the third and fourth held-out sets only when asked for (decisions 0230,
+ * 0231).
+ */
 export function loadLabelledAnswers(
   root = process.cwd(),
-  { withHeldOut3 = false }: { withHeldOut3?: boolean } = {},
+  {
+    withHeldOut3 = false,
+    withHeldOut4 = false,
+  }: { withHeldOut3?: boolean; withHeldOut4?: boolean } = {},
 ): LabelledAnswer[] {
   const bankQuestion = bankLoader(root);
   return [
@@ -201,6 +213,9 @@ export function loadLabelledAnswers(
     ...loadNewQuestions(root, 'bench/coach-evaluator-held-out-2.json', 'held-out-2', bankQuestion),
     ...(withHeldOut3
       ? loadNewQuestions(root, 'bench/coach-evaluator-held-out-3.json', 'held-out-3', bankQuestion)
+      : []),
+    ...(withHeldOut4
+      ? loadNewQuestions(root, 'bench/coach-evaluator-held-out-4.json', 'held-out-4', bankQuestion)
       : []),
   ];
 }
