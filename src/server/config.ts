@@ -15,6 +15,26 @@ const booleanFlag = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'));
 
+/** Comma-separated schema names, trimmed: none empty, repeated or over Postgres's 63 bytes. */
+function schemaList(fallback: string, options: { allowEmpty?: boolean } = {}) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      options.allowEmpty && value.trim() === '' ? [] : value.split(',').map((name) => name.trim()),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .min(1, 'a schema name is empty')
+            .refine((name) => Buffer.byteLength(name) <= 63, 'a schema name is over 63 bytes'),
+        )
+        .refine((names) => new Set(names).size === names.length, 'a schema is listed twice'),
+    );
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,20 +71,12 @@ const schema = z.object({
    * PostgREST's db-schemas: the schemas `/rest/v1` exposes, comma-separated, the first the
    * default; others are chosen per request by `Accept-Profile` / `Content-Profile`.
    */
-  REST_DB_SCHEMAS: z
-    .string()
-    .default('public')
-    .transform((value) => value.split(',').map((name) => name.trim()))
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .min(1, 'a schema name is empty')
-            .refine((name) => Buffer.byteLength(name) <= 63, 'a schema name is over 63 bytes'),
-        )
-        .refine((names) => new Set(names).size === names.length, 'a schema is listed twice'),
-    ),
+  REST_DB_SCHEMAS: schemaList('public'),
+  /**
+   * PostgREST's db-extra-search-path: schemas put on every REST request's `search_path` after
+   * the request's own (where extensions such as PostGIS live); empty for none.
+   */
+  REST_DB_EXTRA_SEARCH_PATH: schemaList('public', { allowEmpty: true }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Directory of the built web app. */
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -314,6 +326,7 @@ function toConfig(env: z.infer<typeof schema>) {
       maxRows: env.REST_MAX_ROWS,
       planEnabled: env.REST_PLAN_ENABLED ?? false,
       schemas: env.REST_DB_SCHEMAS,
+      extraSearchPath: env.REST_DB_EXTRA_SEARCH_PATH,
     },
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),

@@ -47,6 +47,18 @@ insert into rp_v2.rp_items values
   (1, 'v2 one', true, null), (2, 'v2 two', true, null), (3, 'v2 draft', false, '${owner}');
 insert into rp_v2.rp_notes values (1, 1, 'first'), (2, 1, 'second');
 
+-- Unqualified names, found through the request's search_path: its schema, then public.
+create function public.rp_shout(t text) returns text language sql immutable as 'select upper(t)';
+create function public.rp_first_name() returns text language plpgsql stable
+  as $$ begin return (select name from rp_items where id = 1); end $$;
+create function rp_v2.rp_first_name() returns text language plpgsql stable
+  as $$ begin return (select name from rp_items where id = 1); end $$;
+create function rp_v2.rp_shouted_names() returns setof text language plpgsql stable
+  as $$ begin return query select rp_shout(name) from rp_items where published order by id; end $$;
+create function rp_v2.rp_path() returns text language sql stable
+  as $$ select current_setting('search_path') $$;
+grant execute on all functions in schema rp_v2 to anon, authenticated, service_role;
+
 create schema rp_hidden;
 create table rp_hidden.rp_items (id int primary key);
 notify pgrst, 'reload schema';
@@ -161,6 +173,27 @@ describe.each(databaseKinds)('REST Accept-Profile and Content-Profile on %s', (k
       code: 'PGRST202',
       message: 'Could not find the function public.rp_double(n) in the schema cache',
     });
+  });
+
+  it('looks up unqualified names in the profile’s schema, then public, as PostgREST', async () => {
+    const v2 = service.schema('rp_v2');
+    // rp_items exists in both schemas: a function of rp_v2 reads rp_v2's, by POST and by GET.
+    expect(await v2.rpc('rp_first_name')).toMatchObject({ data: 'v2 one', error: null });
+    expect(await v2.rpc('rp_first_name', {}, { get: true })).toMatchObject({ data: 'v2 one' });
+    // public, PostgREST's default db-extra-search-path, follows: its functions are found too.
+    const shouted = await v2.rpc('rp_shouted_names');
+    expect(shouted.error).toBeNull();
+    expect(shouted.data).toEqual(['V2 ONE', 'V2 TWO']);
+    expect((await v2.rpc('rp_path')).data).toBe('"rp_v2", "public"');
+    // Row-level security still applies inside: anon sees the published rows only.
+    const anon = testClient(server, server.anonKey).schema('rp_v2');
+    expect((await anon.rpc('rp_shouted_names')).data).toEqual(['V2 ONE', 'V2 TWO']);
+
+    // The default schema is unchanged, and the next call on it reads public's table.
+    expect(await service.rpc('rp_first_name')).toMatchObject({ data: 'public one', error: null });
+    const unknown = await service.schema('rp_hidden').rpc('rp_first_name');
+    expect(unknown.status).toBe(406);
+    expect(unknown.error).toEqual(notExposed('rp_hidden'));
   });
 
   it('keeps row-level security as it is in the other schema', async () => {

@@ -38,8 +38,9 @@ export async function pgliteQueryAsRole<R extends Row>(
   claims: JwtClaims,
   sql: string,
   params: readonly unknown[],
+  searchPath?: string,
 ): Promise<QueryResult<R>> {
-  const setup = claimsStatement(claims);
+  const setup = claimsStatement(claims, searchPath);
   const { serialize } = protocol;
   const message = concat([
     serialize.parse({ text: setup.text }),

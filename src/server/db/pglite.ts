@@ -4,7 +4,7 @@ import { applyClaims } from './claims';
 import { takeDataDirLock } from './data-dir-lock';
 import { durabilityOptions, type EmbeddedFsync } from './pglite-durability';
 import { pgliteQueryAsRole } from './pglite-pipeline';
-import type { Database, JwtClaims, QueryResult, Queryable, Row } from './types';
+import type { Database, JwtClaims, QueryResult, Queryable, RoleOptions, Row } from './types';
 
 /** Same JavaScript types as the `pg` driver is configured for (see postgres.ts). */
 const parsers = {
@@ -74,13 +74,14 @@ export async function openPglite(
     query: root.query,
     exec: root.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx as unknown as PgliteLike))),
-    asRole: <T>(claims: JwtClaims, fn: (tx: Queryable) => Promise<T>) =>
+    asRole: <T>(claims: JwtClaims, fn: (tx: Queryable) => Promise<T>, options?: RoleOptions) =>
       pg.transaction(async (tx) => {
         const wrapped = wrap(tx as unknown as PgliteLike);
-        await applyClaims(wrapped, claims);
+        await applyClaims(wrapped, claims, options?.searchPath);
         return fn(wrapped);
       }),
-    queryAsRole: (claims, sql, params = []) => pgliteQueryAsRole(pg, claims, sql, params),
+    queryAsRole: (claims, sql, params = [], options = {}) =>
+      pgliteQueryAsRole(pg, claims, sql, params, options.searchPath),
     async listen(channel, onNotify) {
       const unsubscribe = await pg.listen(channel, onNotify);
       return async () => unsubscribe();

@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 import { applyClaims, claimsStatement } from './claims';
 import { asUnavailable, isConnectionFailure } from './errors';
 import { QueryAfterSetup } from './pg-pipeline';
-import type { Database, JwtClaims, QueryResult, Queryable, Row } from './types';
+import type { Database, JwtClaims, QueryResult, Queryable, RoleOptions, Row } from './types';
 
 const INT8 = 20;
 
@@ -95,13 +95,17 @@ export async function openPostgres(
   /** Statement text → the name it is prepared under on every connection that has run it. */
   const preparedNames = new Map<string, string>();
 
-  async function transaction<T>(fn: (tx: Queryable) => Promise<T>, claims?: JwtClaims) {
+  async function transaction<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    claims?: JwtClaims,
+    options: RoleOptions = {},
+  ) {
     const client = await connect(pool);
     const tx = wrap(client);
     let failure: unknown;
     try {
       await tx.query('begin');
-      if (claims) await applyClaims(tx, claims);
+      if (claims) await applyClaims(tx, claims, options.searchPath);
       const result = await fn(tx);
       await tx.query('commit');
       return result;
@@ -119,14 +123,14 @@ export async function openPostgres(
     query: root.query,
     exec: root.exec,
     transaction: (fn) => transaction(fn),
-    asRole: (claims, fn) => transaction(fn, claims),
+    asRole: (claims, fn, options) => transaction(fn, claims, options),
     async queryAsRole<R extends Row = Row>(
       claims: JwtClaims,
       sql: string,
       params: readonly unknown[] = [],
-      options: { prepare?: boolean } = {},
+      options: RoleOptions & { prepare?: boolean } = {},
     ) {
-      const setup = { name: 'lyceum_claims', ...claimsStatement(claims) };
+      const setup = claimsStatement(claims, options.searchPath);
       let name: string | undefined;
       if (options.prepare) {
         name = preparedNames.get(sql);

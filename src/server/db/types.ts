@@ -24,6 +24,15 @@ export interface JwtClaims {
   [claim: string]: unknown;
 }
 
+/** What a request sets besides its role and claims, for its transaction only. */
+export interface RoleOptions {
+  /**
+   * The `search_path`, a list already quoted (`"api", "public"`): REST requests name their
+   * schema's, as PostgREST does. Unset, the role's own path applies.
+   */
+  searchPath?: string;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; rolls back if it throws. */
@@ -32,7 +41,11 @@ export interface Database extends Queryable {
    * Runs `fn` in a transaction under the claims' database role with `request.jwt.claims`
    * set, so row-level security decides what the work may see and change.
    */
-  asRole<T>(claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  asRole<T>(
+    claims: JwtClaims,
+    fn: (tx: Queryable) => Promise<T>,
+    options?: RoleOptions,
+  ): Promise<T>;
   /**
    * `asRole` for exactly one statement: the same transaction-local role and claims, in one
    * round trip on PostgreSQL (the claims and the statement are pipelined before one Sync).
@@ -42,7 +55,7 @@ export interface Database extends Queryable {
     sql: string,
     params?: readonly unknown[],
     /** `prepare`: keep the statement prepared per connection (PostgreSQL; a bounded number). */
-    options?: { prepare?: boolean },
+    options?: RoleOptions & { prepare?: boolean },
   ): Promise<QueryResult<R>>;
   /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;

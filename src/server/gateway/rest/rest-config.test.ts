@@ -30,3 +30,19 @@ describe('REST_DB_SCHEMAS', () => {
     ]);
   });
 });
+
+describe('REST_DB_EXTRA_SEARCH_PATH', () => {
+  const extra = (value: string | undefined) =>
+    loadConfig({}, { NODE_ENV: 'test', REST_DB_EXTRA_SEARCH_PATH: value }).rest.extraSearchPath;
+
+  it('puts public after the request’s schema by default, the listed schemas or none otherwise', () => {
+    expect(extra(undefined)).toEqual(['public']);
+    expect(extra('extensions, public')).toEqual(['extensions', 'public']);
+    expect(extra('')).toEqual([]);
+  });
+
+  it('stops start-up on an empty or repeated name', () => {
+    expect(() => extra('public,,x')).toThrow(ConfigError);
+    expect(() => extra('x,x')).toThrow(ConfigError);
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { isIepProcedure, logRefusedIepCall } from '../../compliance/iep-documents';
-import type { Queryable } from '../../db/types';
+import type { Queryable, RoleOptions } from '../../db/types';
 import { apiAuth } from '../api-auth';
 import type { ApiVariables, GatewayDeps } from '../context';
 import { BodyError, readBodyLimited } from '../ops/body';
@@ -53,7 +53,7 @@ import { createReadPlans, readPlanKey } from './read-plans';
 import { buildRpc, rawBodyType, resolveRoutine, withRepeatedArrays } from './rpc-query';
 import { createSchemaCache, type SchemaCache, type SchemaSnapshot } from './schema-cache';
 import { sharedRpcCache } from './shared-rpc-cache';
-import { Params } from './sql';
+import { ident, Params } from './sql';
 import { buildDelete, buildInsert, buildUpdate, insertRows, writeColumns } from './write-query';
 import { cachedVerifier } from '../ops/verified-tokens';
 
@@ -114,9 +114,14 @@ export function createRestService(
 ): RestService {
   const { db, log } = deps;
   const queryOptions = { aggregates: deps.config.restAggregatesEnabled };
-  const { maxRows, planEnabled, schemas } = deps.config.rest;
+  const { maxRows, planEnabled, schemas, extraSearchPath } = deps.config.rest;
   const schema = createSchemaCache(db, log, schemas);
   const [defaultSchema = 'public'] = schemas;
+  // Every request's transaction looks names up in its schema first, then the extra ones, as
+  // PostgREST's db-extra-search-path does: a function in `api` reads `api`'s tables unqualified.
+  const searchPaths = new Map(
+    schemas.map((name) => [name, [name, ...extraSearchPath].map(ident).join(', ')]),
+  );
   const readPlans = createReadPlans();
   const app = new Hono<RestEnv>();
 
@@ -185,11 +190,16 @@ export function createRestService(
   async function rolledBack(
     claims: RestContext['var']['claims'],
     work: (tx: Queryable) => Promise<Response>,
+    options: RoleOptions,
   ): Promise<Response> {
     try {
-      await db.asRole(claims, async (tx) => {
-        throw new RollbackWith(await work(tx));
-      });
+      await db.asRole(
+        claims,
+        async (tx) => {
+          throw new RollbackWith(await work(tx));
+        },
+        options,
+      );
     } catch (error) {
       if (error instanceof RollbackWith) return error.response;
       throw error;
@@ -212,18 +222,20 @@ export function createRestService(
     afterRefusal?: (error: Error) => Promise<void>,
   ) {
     const claims = c.get('claims');
+    const dbSchema = c.get('dbSchema');
+    const roleOptions = { searchPath: searchPaths.get(dbSchema) };
     const oneStatement: Queryable = {
       // Request SQL is built from templates, so few distinct texts: keep them prepared.
-      query: (sql, params) => db.queryAsRole(claims, sql, params, { prepare: true }),
+      query: (sql, params) =>
+        db.queryAsRole(claims, sql, params, { ...roleOptions, prepare: true }),
       exec: () => Promise.reject(new Error('exec is not available to a one-statement request')),
     };
     const run = (snapshot: SchemaSnapshot) =>
       mode === 'transaction'
-        ? db.asRole(claims, (tx) => work(tx, snapshot))
+        ? db.asRole(claims, (tx) => work(tx, snapshot), roleOptions)
         : mode === 'rolled-back'
-          ? rolledBack(claims, (tx) => work(tx, snapshot))
+          ? rolledBack(claims, (tx) => work(tx, snapshot), roleOptions)
           : work(oneStatement, snapshot);
-    const dbSchema = c.get('dbSchema');
     try {
       const snapshot = await schema.current(dbSchema);
       try {
