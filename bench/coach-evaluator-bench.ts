@@ -4,13 +4,12 @@
  * mistakes by kind of answer, and the latency of one evaluation (p50/p99, after one warm-up
  * pass that loads the language model).
  *
- *   node --import tsx bench/coach-evaluator-bench.ts [--mistakes] [--held-out-3] [--held-out-4]
+ *   node --import tsx bench/coach-evaluator-bench.ts [--mistakes] [--held-out-4]
  *
- * `--mistakes` lists the mistakes of the sets tuned on: every set but the third held-out one
- * (the first held-out part and the second held-out set were read while measuring them, so
- * since decisions 0225 and 0230 they are tuned on too). The third held-out set
- * (decision 0230) is not even evaluated unless `--held-out-3` is given, and is never listed;
- * nor is the fourth (decision 0231) unless `--held-out-4` is given.
+ * `--mistakes` lists the mistakes of the sets tuned on: every set but the fourth held-out one
+ * (the first held-out part since decision 0225, the second held-out set since 0230, the third
+ * since 0232). The fourth held-out set (decision 0231) is not even evaluated unless
+ * `--held-out-4` is given, and is never listed.
  */
 import { performance } from 'node:perf_hooks';
 import { evaluateOffline, type Evaluation, type Verdict } from '../src/server/coach/evaluate';
@@ -18,10 +17,9 @@ import { loadLabelledAnswers, type LabelledAnswer, type SetPart } from './coach-
 
 const verdicts: Verdict[] = ['correct', 'partially_correct', 'incorrect'];
 // While the evaluator is being changed, even the held-out set's totals are not looked at: they
-// would steer choices as much as its answers (decisions 0225, 0230).
-const withHeldOut3 = process.argv.includes('--held-out-3');
+// would steer choices as much as its answers (decisions 0225, 0230, 0231).
 const withHeldOut4 = process.argv.includes('--held-out-4');
-const set = loadLabelledAnswers(process.cwd(), { withHeldOut3, withHeldOut4 });
+const set = loadLabelledAnswers(process.cwd(), { withHeldOut4 });
 const showMistakes = process.argv.includes('--mistakes');
 
 interface Result {
@@ -82,18 +80,17 @@ const titles: Record<SetPart, string> = {
   'tuning-2': 'second tuning set (new questions, read while tuning, decision 0225)',
   'held-out': 'first held-out part (held out in decision 0223, tuned on since 0225)',
   'held-out-2': 'second held-out set (held out in decision 0225, tuned on since 0230)',
-  'held-out-3': 'third held-out set (never tuned on, decision 0230)',
+  'held-out-3': 'third held-out set (held out in decision 0230, tuned on since 0232)',
   'held-out-4': 'fourth held-out set (written by another engineer, never tuned on, decision 0231)',
 };
 for (const [part, title] of Object.entries(titles) as [SetPart, string][]) {
-  if (part === 'held-out-3' && !withHeldOut3) continue;
   if (part === 'held-out-4' && !withHeldOut4) continue;
   report(
     title,
     results.filter((r) => r.row.part === part),
   );
 }
-report(withHeldOut3 || withHeldOut4 ? 'whole set' : 'tuned-on sets together', results);
+report(withHeldOut4 ? 'whole set' : 'tuned-on sets together', results);
 
 timings.sort((a, b) => a - b);
 const percentile = (p: number) =>
@@ -104,8 +101,7 @@ console.log(
 
 if (showMistakes) {
   for (const r of results.filter(
-    (x) =>
-      x.row.part !== 'held-out-3' && x.row.part !== 'held-out-4' && x.predicted !== x.row.label,
+    (x) => x.row.part !== 'held-out-4' && x.predicted !== x.row.label,
   )) {
     console.log(`\n[${r.row.kind}] ${r.row.where}: label ${r.row.label}, got ${r.predicted}`);
     console.log(`  answer: ${r.row.input.answer}`);

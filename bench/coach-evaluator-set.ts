@@ -71,7 +71,8 @@ export const HELD_OUT_QUESTIONS: ReadonlySet<string> = new Set([
  *
  * `held-out-3` is the third held-out set (bench/coach-evaluator-held-out-3.json, decision 0230):
  * new answers to the demo courses' own questions, including the refreshers' basic questions,
- * written by a fixed protocol before the evaluator was changed again.
+ * written by a fixed protocol before the evaluator was changed again. Measured once (0230), it
+ * is tuned on since decision 0232.
  *
  * `held-out-4` is the fourth held-out set (bench/coach-evaluator-held-out-4.json, decision 0231):
  * new answers to the same kinds of questions (the refreshers' even-numbered basic questions),
@@ -196,24 +197,19 @@ function loadNewQuestions(
 }
 
 /**
- * Every labelled answer; the third and fourth held-out sets only when asked for (decisions 0230,
- * 0231).
+ * Every labelled answer (the third held-out set is tuned on since decision 0232); the fourth
+ * held-out set only when asked for (decision 0231).
  */
 export function loadLabelledAnswers(
   root = process.cwd(),
-  {
-    withHeldOut3 = false,
-    withHeldOut4 = false,
-  }: { withHeldOut3?: boolean; withHeldOut4?: boolean } = {},
+  { withHeldOut4 = false }: { withHeldOut4?: boolean } = {},
 ): LabelledAnswer[] {
   const bankQuestion = bankLoader(root);
   return [
     ...loadFirstSet(root, bankQuestion),
     ...loadNewQuestions(root, 'bench/coach-evaluator-tuning-2.json', 'tuning-2', bankQuestion),
     ...loadNewQuestions(root, 'bench/coach-evaluator-held-out-2.json', 'held-out-2', bankQuestion),
-    ...(withHeldOut3
-      ? loadNewQuestions(root, 'bench/coach-evaluator-held-out-3.json', 'held-out-3', bankQuestion)
-      : []),
+    ...loadNewQuestions(root, 'bench/coach-evaluator-held-out-3.json', 'held-out-3', bankQuestion),
     ...(withHeldOut4
       ? loadNewQuestions(root, 'bench/coach-evaluator-held-out-4.json', 'held-out-4', bankQuestion)
       : []),
