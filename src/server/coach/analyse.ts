@@ -44,6 +44,11 @@ export interface Quantity {
    * the figure the answer ends on, not one of its workings.
    */
   concludes: boolean;
+  /**
+   * The word after the counted one, when the first is not a unit: "50 positive charges" counts
+   * charges as much as "50 charges" does.
+   */
+  countedAfter?: string;
 }
 
 export interface Analysis {
@@ -291,6 +296,13 @@ function readQuantities(folded: string, negatedAt: (offset: number) => boolean):
         : undefined;
     const concludes = CONCLUSION.test(text.slice(previousEnd, match.index));
     previousEnd = match.index + match[0].length;
+    const nextWord =
+      dimension !== '' && !UNITS[after ?? ''] && !UNITS[singular(after ?? '')]
+        ? /^\s([a-z]+)/.exec(text.slice(previousEnd))?.[1]
+        : undefined;
+    const countedAfter = nextWord
+      ? (SYNONYM_OF.get(singular(nextWord)) ?? singular(nextWord))
+      : undefined;
     quantities.push({
       value: value * factor,
       dimension,
@@ -298,6 +310,7 @@ function readQuantities(folded: string, negatedAt: (offset: number) => boolean):
       concludes,
       ...(plusMinus !== undefined ? { tolerance: Number(plusMinus) * factor } : {}),
       ...(perUnit ? { perUnit } : {}),
+      ...(countedAfter ? { countedAfter } : {}),
     });
   }
   return quantities;
@@ -316,12 +329,21 @@ const NUMBER_WORDS: Record<string, number> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
   fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
   twenty: 20,
   thirty: 30,
   forty: 40,
   fifty: 50,
   sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
   hundred: 100,
 };
 
@@ -335,39 +357,60 @@ const celsius = (value: number) => `${Number(value.toPrecision(4))} c`;
  * `1.5 dm³` and `98.6 °F` meets `37 °C`.
  */
 function normaliseQuantities(folded: string): string {
-  return folded
-    .replace(
-      /(\d+(?:\.\d+)?)\s?[x*]\s?10\s?(?:\^|\*\*)\s?(-?\d+)\b/g,
-      (_whole, mantissa: string, exponent: string) => `${mantissa}e${exponent}`,
-    )
-    .replace(/(?<![\w.])10\s?\^\s?(-?\d+)\b/g, '1e$1')
-    .replace(
-      /(-?\d+(?:\.\d+)?)\s?(?:°\s?f|degrees? f(?:ahrenheit)?|fahrenheit)\b/g,
-      (_whole, value: string) => celsius(((Number(value) - 32) * 5) / 9),
-    )
-    .replace(/(-?\d+(?:\.\d+)?)\s?(?:kelvin|° ?k)\b/g, (_whole, value: string) =>
-      celsius(Number(value) - 273.15),
-    )
-    .replace(/(\d)\s?(?:°\s?c|degrees? (?:c|celsius|centigrade))\b/g, '$1 c')
-    .replace(/(\d)\s?°/g, '$1 degree')
-    .replace(/\bmm\s?hg\b/g, 'mmhg')
-    .replace(/\b(?:cm\^?3|cc)\b/g, 'ml')
-    .replace(/\bdm\^?3\b/g, 'l')
-    .replace(/\bm\^?3\b/g, 'kl')
-    .replace(/\b(km|cm|mm|um|m)\^?2\b/g, '$1sq')
-    .replace(/\b(?:sq(?:uare)?\.?\s)(km|cm|mm|um|m)\b/g, '$1sq')
-    .replace(/\b([a-z]+)\s(?=([a-z]+))/g, (whole, word: string, next: string) => {
-      const value = NUMBER_WORDS[word];
-      const after = next.length > 3 && next.endsWith('s') ? next.slice(0, -1) : next;
-      return value !== undefined && (UNITS[after] || UNITS[next] || SCALES[next])
-        ? `${value} `
-        : whole;
-    });
+  return (
+    folded
+      .replace(
+        /(\d+(?:\.\d+)?)\s?[x*]\s?10\s?(?:\^|\*\*)\s?(-?\d+)\b/g,
+        (_whole, mantissa: string, exponent: string) => `${mantissa}e${exponent}`,
+      )
+      .replace(/(?<![\w.])10\s?\^\s?(-?\d+)\b/g, '1e$1')
+      .replace(
+        /(-?\d+(?:\.\d+)?)\s?(?:°\s?f|degrees? f(?:ahrenheit)?|fahrenheit)\b/g,
+        (_whole, value: string) => celsius(((Number(value) - 32) * 5) / 9),
+      )
+      .replace(/(-?\d+(?:\.\d+)?)\s?(?:kelvin|° ?k)\b/g, (_whole, value: string) =>
+        celsius(Number(value) - 273.15),
+      )
+      .replace(/(\d)\s?(?:°\s?c|degrees? (?:c|celsius|centigrade))\b/g, '$1 c')
+      .replace(/(\d)\s?°/g, '$1 degree')
+      .replace(/\bmm\s?hg\b/g, 'mmhg')
+      .replace(/\b(?:cm\^?3|cc)\b/g, 'ml')
+      .replace(/\bdm\^?3\b/g, 'l')
+      .replace(/\bm\^?3\b/g, 'kl')
+      .replace(/\b(km|cm|mm|um|m)\^?2\b/g, '$1sq')
+      .replace(/\b(?:sq(?:uare)?\.?\s)(km|cm|mm|um|m)\b/g, '$1sq')
+      .replace(/\b([a-z]+)\s(?=([a-z]+))/g, (whole, word: string, next: string) => {
+        const value = NUMBER_WORDS[word];
+        const after = next.length > 3 && next.endsWith('s') ? next.slice(0, -1) : next;
+        return value !== undefined && (UNITS[after] || UNITS[next] || SCALES[next])
+          ? `${value} `
+          : whole;
+      })
+      // A number word said as the answer's figure: at the end of a clause ("x equals eight"),
+      // before a variable ("three x") or "and a half" ("fourteen and a half months").
+      .replace(
+        /\b([a-z]+)\b(?=\s*(?:[.,;!?)]|$)|\s(?:[xyzn]\b|and a half\b))/g,
+        (whole, word: string) =>
+          NUMBER_WORDS[word] !== undefined ? String(NUMBER_WORDS[word]) : whole,
+      )
+      .replace(/(\d+) and a half\b/g, '$1.5')
+      // "8 over 5" is the fraction 8/5, "x equals 8" is x = 8.
+      .replace(/(\d)\s+over\s+(\d)/g, '$1/$2')
+      .replace(/\bequals\b/g, '=')
+      // A range written with a hyphen ("7.35-7.45") is two figures, not a figure and a negative one.
+      .replace(
+        /(?<![\d.])(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)(?![\d.])/g,
+        (whole, low: string, high: string) =>
+          Number(high) > Number(low) ? `${low} to ${high}` : whole,
+      )
+  );
 }
 
 /** Folds the text and rewrites the synonym phrases, before tokenising. */
 export function prepare(text: string): string {
   let folded = normaliseQuantities(foldText(text))
+    // "No." is the answer no, not the abbreviation of "number" the tokeniser takes it for.
+    .replace(/\b(yes|no)\.(?=\s|$)/g, '$1 .')
     // Words joined by a hyphen are read as one term ("cell-wall", "x-intercept").
     .replace(/([a-z])-([a-z])/g, '$1 $2');
   for (const [pattern, replacement] of PHRASES) folded = folded.replace(pattern, replacement);

@@ -546,3 +546,61 @@ describe('evaluateAnswer: word families, quantities, denials, hedges and abbrevi
     ).toBe('incorrect');
   });
 });
+
+describe('evaluateAnswer: a reference answer read claim by claim, and figures in words (decision 0232)', () => {
+  const judge = async (referenceAnswer: string, answer: string, question = 'Explain.') =>
+    (await evaluateAnswer({ question, referenceAnswer, answer })).verdict;
+
+  it('gives part credit for one claim of a one-sentence reference', async () => {
+    const republic = 'A state without a monarch, whose leaders are chosen by the people.';
+    expect(await judge(republic, 'A country with no monarch.')).toBe('partially_correct');
+    expect(
+      await judge(republic, 'A state with no monarch, where the people choose the leaders.'),
+    ).toBe('correct');
+    expect(await judge('The oropharynx and the laryngopharynx.', 'the oropharynx only')).toBe(
+      'partially_correct',
+    );
+  });
+
+  it('treats a parenthesis as optional, and a one-word gloss as the point itself', async () => {
+    expect(
+      await judge(
+        'Rapid population growth (it doubled every 25 years).',
+        'rapid population growth',
+      ),
+    ).toBe('correct');
+    expect(await judge('Soap or washing-up liquid (detergent).', 'detergent')).toBe('correct');
+  });
+
+  it('counts the items an "any two of" list needs, told apart by their question word', async () => {
+    const list = 'Any two of: who made it, when it was made, and why (purpose).';
+    expect(await judge(list, 'Who made it and when?')).toBe('correct');
+    expect(await judge(list, 'When was it made?')).toBe('partially_correct');
+    expect(await judge(list, 'How big is it?')).toBe('incorrect');
+  });
+
+  it('reads a reference\'s "Yes." or "No." from the answer\'s first word', async () => {
+    const reference = 'No. It is passive and happens through the random motion of particles.';
+    expect(await judge(reference, 'No, it is passive: particles move about randomly.')).toBe(
+      'correct',
+    );
+    expect(await judge(reference, "No, it's passive.")).toBe('partially_correct');
+  });
+
+  it('reads figures written in words, "over", "equals" and a hyphenated range', async () => {
+    expect(await judge('8', 'x equals eight')).toBe('correct');
+    expect(await judge('3x', 'three x')).toBe('correct');
+    expect(await judge('8/5', '8 over 5')).toBe('correct');
+    expect(await judge('About 7.35 to 7.45.', '7.35-7.45')).toBe('correct');
+    expect(await judge('About 14 and a half months.', 'fourteen and a half months')).toBe(
+      'correct',
+    );
+    expect(await judge('50 charges', '50 positive charges')).toBe('correct');
+  });
+
+  it('does not accept an expression with a figure the reference does not have', async () => {
+    expect(await judge('6x', '6x + 10y')).toBe('incorrect');
+    expect(await judge('12x − 8y = 20', '12x − 8y = 5')).toBe('incorrect');
+    expect(await judge('12x − 8y = 20', '12x - 8y = 20')).toBe('correct');
+  });
+});

@@ -183,7 +183,12 @@ function quantityMatches(wanted: Quantity, given: Quantity): boolean {
     );
   }
   // A bare number matches a quantity with a unit: the learner may leave the unit implied.
-  if (wanted.dimension !== given.dimension && wanted.dimension !== '' && given.dimension !== '') {
+  if (
+    wanted.dimension !== given.dimension &&
+    wanted.dimension !== '' &&
+    given.dimension !== '' &&
+    given.countedAfter !== wanted.dimension
+  ) {
     return false;
   }
   const tolerance =
@@ -378,6 +383,24 @@ function judgePoint(
 
   if (total === 0 && analysis.quantities.length === 0)
     return { point, made: true, contradicted: false };
+  // An expression ("6x", "12x − 8y = 20") is made by all of its figures and variables; an
+  // answer that is one expression too and adds a figure ("6x + 10y") is another expression.
+  const isExpression = (terms: readonly Term[], quantities: readonly Quantity[]) =>
+    quantities.length > 0 && terms.length > 0 && terms.every((term) => term.surface.length === 1);
+  if (isExpression(analysis.terms, analysis.quantities)) {
+    const allThere = quantitiesMissing === 0 && present === total && opposed === 0;
+    const extra =
+      isExpression(answer.analysis.terms, answer.analysis.quantities) &&
+      !/[,;]|\band\b/.test(answer.text) &&
+      answer.analysis.quantities.length > analysis.quantities.length;
+    const made = allThere && !extra;
+    return {
+      point,
+      made,
+      contradicted:
+        !made && (opposed > 0 || extra || quantitiesMissing < analysis.quantities.length),
+    };
+  }
   // A working with several figures is made by most of them; one or two figures must all be there.
   const quantityShare =
     analysis.quantities.length === 0 ? 1 : 1 - quantitiesMissing / analysis.quantities.length;
@@ -434,12 +457,138 @@ function feedbackFor(
   return parts.join(' ');
 }
 
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
+
+/**
+ * A point read from a reference answer (a question without key points): its words without the
+ * parenthesis, which is optional ("Rapid population growth (it doubled every 25 years)"), and
+ * the parenthesis, which may stand for the point ("Soap or washing-up liquid (detergent)").
+ * "Any two of: a, b, c" is a list of which any `need` items make the answer.
+ */
+interface ReferenceClaim {
+  text: string;
+  main: string;
+  aside?: string;
+  list?: { need: number; items: ReferenceClaim[] };
+}
+
+/** Splits "X (Y)" into X and Y; Y undefined when there is no parenthesis. */
+function withoutAside(text: string): { main: string; aside?: string } {
+  const asides = [...text.matchAll(/\(([^()]*)\)/g)].map((match) => match[1]!.trim());
+  const main = text
+    .replace(/\s*\([^()]*\)/g, '')
+    .replace(/\s+([,.;:])/g, '$1')
+    .trim();
+  if (asides.length === 0 || analyse(main).terms.length + analyse(main).quantities.length === 0) {
+    return { main: text };
+  }
+  // A gloss of a word or two ("(detergent)", "(purpose)") may stand for the point; an addition
+  // ("(and the costs of administration)", "(about 150 mL in an adult)") is only optional.
+  const glosses = asides.filter((aside) => {
+    const analysis = analyse(aside);
+    return (
+      analysis.terms.length > 0 &&
+      analysis.terms.length <= 2 &&
+      analysis.quantities.length === 0 &&
+      !/^(?:and|or|e\.g\.|eg|for|from|such|including|about|i\.e\.)\b/i.test(aside)
+    );
+  });
+  return glosses.length > 0 ? { main, aside: glosses.join(', ') } : { main };
+}
+
+/**
+ * Where one claim of a sentence ends and the next begins: a semicolon or colon, a comma before
+ * a relative or a participle clause (", which…", ", creating…", ", including…"), and "and",
+ * "but", "whereas" joining two things said. Each claim is a point: an answer that makes some of
+ * them is partly right, as the labelling rule says ("every claim of the reference").
+ */
+const CLAIM_BREAK =
+  /\s*[;:]\s+|,\s+(?=(?:and|but|so|which|who|whose|where|while|whereas|including|by|because|\w+ing)\b(?!\s+not\b))|\s+(?:and|but|whereas|while)\s+(?!not\b|a\s+half\b)/;
+
+function claimsOf(reference: string): ReferenceClaim[] {
+  const claims: ReferenceClaim[] = [];
+  for (const sentence of splitSentences(reference)) {
+    const list = /^any\s+(?:(one|two|three|four|five|\d+)\s+)?of\s*:?\s*(.+)$/i.exec(sentence);
+    if (list) {
+      const need = list[1] ? (COUNT_WORDS[list[1].toLowerCase()] ?? Number(list[1])) : 1;
+      const items = list[2]!
+        .replace(/[.;]\s*$/, '')
+        .split(/,\s*(?:and\s+|or\s+)?(?![^()]*\))|\s+(?:and|or)\s+(?![^()]*\))/)
+        .map((item) => item.trim())
+        .filter((item) => item.length > 0)
+        .map((item) => ({ text: item, ...withoutAside(item) }));
+      claims.push({ text: sentence, main: sentence, list: { need, items } });
+      continue;
+    }
+    const { main, aside } = withoutAside(sentence);
+    const parts = main.split(CLAIM_BREAK).map((part) => part.trim());
+    const kept: string[] = [];
+    for (const part of parts) {
+      const analysis = analyse(part);
+      if (kept.length > 0 && analysis.terms.length + analysis.quantities.length === 0) {
+        kept[kept.length - 1] += ` ${part}`;
+      } else kept.push(part);
+    }
+    kept.forEach((part, index) =>
+      claims.push({
+        text: part,
+        main: part,
+        ...(aside !== undefined && index === kept.length - 1 ? { aside } : {}),
+      }),
+    );
+  }
+  return claims;
+}
+
+/** "Yes." or "No." as a claim of its own: the answer's first word says it or denies it. */
+function judgeYesNo(claim: string, answer: string): PointResult | undefined {
+  const said = /^\s*(yes|no)\s*[.!]?\s*$/i.exec(claim)?.[1]?.toLowerCase();
+  if (!said) return undefined;
+  const first = /^\W*(yes|yeah|yep|no|nope|not)\b/i.exec(answer)?.[1]?.toLowerCase();
+  if (!first) return undefined;
+  const answered = first.startsWith('y') ? 'yes' : 'no';
+  return { point: claim, made: answered === said, contradicted: answered !== said };
+}
+
+function judgeClaims(
+  claims: readonly ReferenceClaim[],
+  answer: AnswerIndex,
+  questionWords: ReadonlySet<string>,
+): PointResult[] {
+  const judgeOne = (claim: ReferenceClaim): PointResult => {
+    const result = judgePoint(claim.main, answer, questionWords);
+    if (result.made || claim.aside === undefined) return { ...result, point: claim.text };
+    const aside = judgePoint(claim.aside, answer, questionWords);
+    return aside.made ? { ...aside, point: claim.text } : { ...result, point: claim.text };
+  };
+  return claims.flatMap((claim): PointResult[] => {
+    if (claim.list) {
+      const { need, items } = claim.list;
+      // "who made it", "when it was made": the question word is what sets an item apart.
+      const made = items.filter((item) => {
+        const asks = /^(who|whom|whose|when|where|why|how|what|which)\b/i.exec(item.main)?.[1];
+        if (asks && !new RegExp(`\\b${asks}\\b`, 'i').test(answer.text)) return false;
+        return judgeOne(item).made;
+      }).length;
+      return Array.from({ length: need }, (_, index) => ({
+        point: claim.text,
+        made: index < made,
+        contradicted: false,
+      }));
+    }
+    const yesNo = judgeYesNo(claim.main, answer.text);
+    if (yesNo) return [yesNo];
+    // A bare "Yes." or "No." the answer neither says nor denies leaves the claims after it.
+    if (/^\s*(yes|no)\s*[.!]?\s*$/i.test(claim.main)) return [];
+    return [judgeOne(claim)];
+  });
+}
+
 /** Judges an answer offline. Never throws for any string input. */
 export function evaluateOffline(input: EvaluationInput): Evaluation {
-  const points =
-    input.keyPoints && input.keyPoints.length > 0
-      ? [...input.keyPoints]
-      : splitSentences(input.referenceAnswer);
+  const fromKeyPoints = input.keyPoints !== undefined && input.keyPoints.length > 0;
+  const claims = fromKeyPoints ? [] : claimsOf(input.referenceAnswer);
+  const points = fromKeyPoints ? [...input.keyPoints!] : claims.map((claim) => claim.text);
   const answerText = expandAbbreviations(withoutGraderAddress(input.answer).text, [
     input.question,
     input.referenceAnswer,
@@ -467,7 +616,9 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
     };
   }
 
-  const results = points.map((point) => judgePoint(point, answer, questionWords));
+  const results = fromKeyPoints
+    ? points.map((point) => judgePoint(point, answer, questionWords))
+    : judgeClaims(claims, answer, questionWords);
   const made = results.filter((result) => result.made);
   const contradicted = results.filter((result) => result.contradicted);
   const missing = results.filter((result) => !result.made).map((result) => result.point);
@@ -481,7 +632,7 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
   return {
     verdict,
     missing,
-    feedback: feedbackFor(verdict, made, points.length, missing, contradicted),
+    feedback: feedbackFor(verdict, made, results.length, missing, contradicted),
   };
 }
 

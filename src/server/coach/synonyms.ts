@@ -23,6 +23,8 @@ export const PHRASES: Array<[RegExp, string]> = [
   // Note-taking shorthand: "w/o" is "without", an arrow is "so".
   [/\bw\/o\b/g, 'without'],
   [/\s(?:->|=>|-->)\s/g, ' so '],
+  // "breaks down" is the opposite of "makes", not a break.
+  [/\b(?:break|breaks|breaking|broke|broken) (?:it |them )?down\b|\bbreakdown\b/g, 'breakdown'],
   [/\bcarbon dioxide\b/g, 'co2'],
   [/\bblood vessels?\b/g, 'capillary'],
   [/\bcell[- ]walls?\b/g, 'cellwall'],
@@ -60,6 +62,9 @@ export const PHRASES: Array<[RegExp, string]> = [
     'rightshift$1',
   ],
   [/\b(?:shift|move)(?:s|ed|ing)?\b((?: \w+){0,3}?) (?:to(?:wards)? )?the left\b/g, 'leftshift$1'],
+  // "(it goes) to the left" said of a shift without the verb.
+  [/\bto(?:wards)? the left\b/g, 'leftshift'],
+  [/\bto(?:wards)? the right\b/g, 'rightshift'],
 ];
 
 /**
@@ -151,7 +156,7 @@ const GROUPS: string[][] = [
   ['divide', 'division'],
   ['amphipathic', 'amphiphilic'],
   ['ion', 'charged'],
-  ['water', 'aqueous'],
+  ['water', 'aqueous', 'h2o'],
   ['spontaneously', 'spontaneous', 'automatically', 'naturally'],
   ['stable', 'stability', 'favourable', 'favorable'],
   ['checkpoint', 'check'],
@@ -253,6 +258,7 @@ const OPPOSITES: Array<[string, string]> = [
   ['permanent', 'reversible'],
   ['downgradient', 'upgradient'],
   ['permanent', 'temporary'],
+  ['synthesis', 'breakdown'],
 ];
 
 /** Each folded word's opposites (a word may have several: "lose" is the opposite of "gain" and "win"). */
