@@ -12,6 +12,7 @@
  * the owner is refused by the trigger, and a change with the trigger off shows in
  * verify_hipaa_access_log.
  */
+import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +212,46 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
       "select count(*)::int as n from storage.objects where bucket_id = 'iep-documents'",
     );
     expect(rows[0]!.n).toBe(1);
+  });
+
+  it('refuses a document row without its stored file when store_iep_document is called directly', async () => {
+    const before = await logRows();
+    const documents = async () =>
+      (
+        await server.deps.db.query<{ id: string }>(
+          'select id from public.iep_documents order by uploaded_at, id',
+        )
+      ).rows.map((r) => r.id);
+    const existing = await documents();
+    const direct = (id: string, objectPath: string) =>
+      admin.client.rpc('store_iep_document', {
+        id,
+        learner: learner.id,
+        organization: org,
+        title: 'IEP without a file',
+        file_name: 'ghost.pdf',
+        content_type: 'application/pdf',
+        size_bytes: 1000,
+        object_path: objectPath,
+        purpose: reason,
+      });
+    // The admin may store documents, but no file was uploaded for this one.
+    const ghost = randomUUID();
+    const noFile = await direct(ghost, `${org}/${learner.id}/${ghost}`);
+    expect(noFile.data).toBeNull();
+    expect(noFile.error).toMatchObject({
+      code: '22023',
+      message:
+        'No file is stored for this IEP document: upload the document together with its file',
+    });
+    // Nor may a new row borrow the file of another document.
+    const borrowed = await direct(randomUUID(), `${org}/${learner.id}/${documentId}`);
+    expect(borrowed.error).toMatchObject({
+      code: '22023',
+      message: expect.stringMatching(/stored at <organization>\/<learner>\/<document>/),
+    });
+    expect(await documents()).toEqual(existing);
+    expect(await logRows()).toEqual(before);
   });
 
   it('lets the admin and the learner’s instructor list and open it, each access logged with its reason', async () => {
