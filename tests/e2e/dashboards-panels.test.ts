@@ -159,6 +159,9 @@ describe('home analytics panels', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewports.mobile.width,
     );
+    // Nor does the status word run out of its half-width tile (it did, by 11 px, at 390 px).
+    const status = panel(page, 'live-analytics').getByText('Operational');
+    expect(await status.evaluate((value) => value.scrollWidth - value.clientWidth)).toBe(0);
     await closePage(page);
   });
 

@@ -20,11 +20,17 @@ export function StatTile({ label, value, hint, icon, tone = 'default' }: StatTil
         ) : null}
         {label}
       </dt>
+      {/* One size per tone, never two conflicting ones: the home page renders without
+          tailwind-merge (decision 0190). The value steps down a size on phones so that a word
+          like "Operational" fits a half-width tile at 390 px, and wraps rather than overflows
+          on narrower screens. */}
       <dd
         className={cn(
-          'm-0 text-xl font-semibold tabular-nums sm:text-2xl',
+          'm-0 break-words tabular-nums',
+          tone === 'muted'
+            ? 'text-base font-medium text-muted-foreground'
+            : 'text-lg font-semibold min-[420px]:text-xl sm:text-2xl',
           tone === 'error' && 'text-destructive',
-          tone === 'muted' && 'text-base font-medium text-muted-foreground sm:text-base',
         )}
       >
         {value}
