@@ -4,7 +4,7 @@
  */
 import winkNLP, { type ItemToken, type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { PHRASES, SYNONYM_OF } from './synonyms';
+import { PHRASES, SYNONYM_OF, WORDNET_OF } from './synonyms';
 import { foldText, stem, wordRoot } from './text';
 
 /** How many content words after "not", "no", "lack"… a negation covers. */
@@ -479,6 +479,8 @@ export function analyse(text: string): Analysis {
       SYNONYM_OF.get(value) ??
       SYNONYM_OF.get(stemmed) ??
       SYNONYM_OF.get(wordRoot(lemma)) ??
+      WORDNET_OF.get(lemma) ??
+      WORDNET_OF.get(value) ??
       wordRoot(lemma);
     terms.push({
       word,

@@ -598,6 +598,12 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     expect(await judge('50 charges', '50 positive charges')).toBe('correct');
   });
 
+  it("meets the course's words in WordNet's most frequent senses, and no rarer ones", async () => {
+    expect(await judge('France.', 'The French')).toBe('correct');
+    expect(await judge('An educated guess.', 'an educated conjecture')).toBe('correct');
+    expect(await judge('A cell.', 'A prison.')).toBe('incorrect');
+  });
+
   it('does not accept an expression with a figure the reference does not have', async () => {
     expect(await judge('6x', '6x + 10y')).toBe('incorrect');
     expect(await judge('12x − 8y = 20', '12x − 8y = 5')).toBe('incorrect');

@@ -1,10 +1,12 @@
 /**
  * Meaning-preserving rewrites for the offline evaluator, so a learner's own words meet the
- * bank's. Kept small and close to the demo courses on purpose: general thesaurus synsets
- * (WordNet) join words that differ in a science answer ("cell" and "prison", "block" and
- * "city block") and cost 30 MB (decision 0200).
+ * bank's. The hand-written groups are small and close to the demo courses on purpose: whole
+ * thesaurus synsets join words that differ in a science answer ("cell" and "prison", "block"
+ * and "city block"; decision 0200). WordNet adds, below, only words whose most frequent sense is
+ * a course word's (decision 0232), from a 31 KB table built at development time.
  */
-import { wordRoot } from './text';
+import { NEGATING_PREFIXES, wordRoot } from './text';
+import wordnet from './wordnet-synonyms.json';
 
 /** Phrases folded to one word before lemmatisation (lower case, ASCII, after foldText). */
 export const PHRASES: Array<[RegExp, string]> = [
@@ -277,8 +279,6 @@ for (const [a, b] of OPPOSITES) {
   }
 }
 
-/** Prefixes that turn a word into its opposite ("reversible" → "irreversible"). */
-const NEGATING_PREFIXES = ['non', 'un', 'in', 'im', 'ir', 'il', 'dis'];
 
 /**
  * The word's opposites made by a negating prefix, added or taken away: "irrevers" for
@@ -294,4 +294,23 @@ export function prefixOpposites(word: string): string[] {
     }
   }
   return opposites;
+}
+
+/**
+ * Learners' words for the course's own, from WordNet's most frequent senses (decision 0232,
+ * built by scripts/build-evaluator-synonyms.ts): each word of a group but its first, folded to
+ * the first ("conjecture" → "guess", "french" → "france"). Words of the groups and opposites above
+ * keep their own folding.
+ */
+export const WORDNET_OF = new Map<string, string>();
+{
+  const opposed = new Set(OPPOSITES.flat());
+  for (const [word, ...synonyms] of wordnet.groups) {
+    if (!word) continue;
+    const folded = SYNONYM_OF.get(word) ?? wordRoot(word);
+    for (const synonym of synonyms) {
+      if (SYNONYM_OF.has(synonym) || opposed.has(synonym) || WORDNET_OF.has(synonym)) continue;
+      WORDNET_OF.set(synonym, folded);
+    }
+  }
 }

@@ -81,3 +81,6 @@ export function wordRoot(lemma: string): string {
   if (lemma.length <= 4 || /\d/.test(lemma)) return stem(lemma);
   return porterStem(lemma);
 }
+
+/** Prefixes that turn a word into its opposite ("reversible" → "irreversible"). */
+export const NEGATING_PREFIXES = ['non', 'un', 'in', 'im', 'ir', 'il', 'dis'];
