@@ -77,6 +77,9 @@ describe.each(['mobile', 'desktop'] as const)('passkeys at %s', (viewport) => {
 
       const section = page.getByRole('region', { name: 'Passkeys' });
       await section.getByText('You have no passkeys yet.').waitFor();
+      // Phone and WebAuthn MFA factors are off on this server: settings offers neither.
+      expect(await page.getByRole('region', { name: 'Security keys' }).count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Text message codes' }).count()).toBe(0);
       await section.getByRole('button', { name: 'Add a passkey' }).click();
       await section.getByText('Passkey added.').waitFor();
       await section.getByText('Passkey 1').waitFor();

@@ -14,6 +14,21 @@ export interface ClientConfig {
   payments: boolean;
   /** AUTH_PASSKEYS: sign-in with a passkey (decision 0056). */
   passkeys: boolean;
+  /**
+   * Second factors besides the authenticator app (decision 0055): whether one can be added
+   * (`enroll`) and asked for at sign-in (`verify`).
+   */
+  mfa: { phone: FactorSwitch; webauthn: FactorSwitch };
+}
+
+export interface FactorSwitch {
+  enroll: boolean;
+  verify: boolean;
+}
+
+function factorSwitch(value: unknown): FactorSwitch {
+  const given = (value ?? {}) as Partial<FactorSwitch>;
+  return { enroll: given.enroll === true, verify: given.verify === true };
 }
 
 let configPromise: Promise<ClientConfig> | undefined;
@@ -31,6 +46,7 @@ export function getClientConfig(): Promise<ClientConfig> {
       betaGate: config.betaGate === true,
       payments: config.payments === true,
       passkeys: config.passkeys === true,
+      mfa: { phone: factorSwitch(config.mfa?.phone), webauthn: factorSwitch(config.mfa?.webauthn) },
     };
   });
   configPromise.catch(() => {

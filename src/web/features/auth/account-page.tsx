@@ -16,6 +16,8 @@ import { startAuth, useAuth } from './auth-store';
 import { Field } from '@/components/ui/field';
 import { AuthShell, Panel } from './auth-ui';
 import { PasskeysSection } from './passkeys-section';
+import { PhoneFactorsSection } from './phone-factors-section';
+import { SecurityKeysSection } from './security-keys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { useSecondFactorGate } from './second-factor-gate';
@@ -278,6 +280,8 @@ function AccountSettings({ sessionUser }: { sessionUser: User }) {
         <EmailSection email={user.email ?? ''} pending={user.new_email} />
         <PasswordSection />
         <TwoFactorSection user={user} />
+        <SecurityKeysSection user={user} />
+        <PhoneFactorsSection user={user} />
         <PasskeysSection />
         <SessionsSection refreshedAt={auth.refreshedAt} />
         <div>

@@ -19,6 +19,9 @@ const messages: Record<string, string> = {
   session_not_found: 'Your session has ended. Sign in again.',
   insufficient_aal: 'Verify with your authenticator app first.',
   mfa_factor_name_conflict: 'You already have an authenticator with this name.',
+  mfa_ip_address_mismatch:
+    'Your connection changed while you were confirming. Start this step again from here.',
+  mfa_verified_factor_exists: 'This number is already set up for sign-in codes.',
 };
 
 export function authErrorMessage(error: unknown): string {
@@ -39,4 +42,12 @@ export function authErrorMessage(error: unknown): string {
     return error.message;
   }
   return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+}
+
+/** A refused texted code, in words about the text message rather than the app. */
+export function phoneCodeError(error: unknown): string {
+  if (isAuthError(error) && error.code === 'mfa_verification_failed') {
+    return 'That code is not right. Enter the code from the latest text message.';
+  }
+  return authErrorMessage(error);
 }

@@ -21,6 +21,10 @@ export function TwoFactorSection({ user }: { user: User }) {
   // Recovery codes are a factor too, but they go with the last authenticator on the server.
   const verified = factors.filter((f) => f.status === 'verified' && f.factor_type === 'totp');
   const enabled = verified.length > 0;
+  // Security keys and text-message numbers stay a second step when the app goes.
+  const otherSteps = factors.some(
+    (f) => f.status === 'verified' && (f.factor_type === 'webauthn' || f.factor_type === 'phone'),
+  );
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const createCodes = useCreateRecoveryCodes();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
@@ -163,8 +167,9 @@ export function TwoFactorSection({ user }: { user: User }) {
         (aal === 'aal2' ? (
           <div className="mt-5 grid gap-3">
             <p className="text-sm">
-              Turn off two-factor authentication? Signing in will need only your password, and your
-              recovery codes stop working.
+              {otherSteps
+                ? 'Remove your authenticator app? Signing in will ask for your security key or a text message code instead.'
+                : 'Turn off two-factor authentication? Signing in will need only your password, and your recovery codes stop working.'}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button type="button" variant="destructive" disabled={busy} onClick={disable}>

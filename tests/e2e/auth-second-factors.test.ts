@@ -1,0 +1,182 @@
+/**
+ * Text-message codes and security keys in the browser (decision 0055, 0058): account settings
+ * refuses a malformed number with what to type, adds a number by the code texted to it (the
+ * dev mailbox holds the SMS here, read as the integration tests read it) and a security key
+ * (Chromium's CDP virtual authenticator); the next sign-ins ask for the key after the password,
+ * or a texted code when chosen; both are then removed. Served on "localhost" (WebAuthn refuses
+ * IP addresses) by its own server with AUTH_MFA_PHONE_ENROLL and AUTH_MFA_WEBAUTHN_ENROLL on;
+ * the shared server, with both off, shows neither section (auth-passkeys.test.ts checks).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { startServer } from '../../src/server/start';
+import { newPage as openPage, shot } from '../support/auth-browser';
+import { launchBrowser, seriousAxeViolations } from '../support/browser';
+
+const password = 'a long enough passphrase';
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startServer>>;
+let baseUrl: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-e2e-second-factors-'));
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      BETA_GATE: 'false',
+      WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
+      AUTH_MFA_PHONE_ENROLL: 'true',
+      AUTH_MFA_PHONE_MAX_FREQUENCY_SECONDS: '0',
+      AUTH_MFA_WEBAUTHN_ENROLL: 'true',
+    },
+  );
+  server = await startServer(config);
+  baseUrl = server.url.replace('127.0.0.1', 'localhost');
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function withAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** The code in the latest text to `phone` (E.164), from the dev mailbox the SMS sender fills. */
+async function textedCode(phone: string): Promise<string> {
+  const { rows } = await server.deps.db.query<{ text_body: string }>(
+    'select text_body from auth.dev_mailbox where to_address = $1 order by id desc limit 1',
+    [phone],
+  );
+  expect(rows[0], `a text to ${phone}`).toBeDefined();
+  return /code is (\d{6})/.exec(rows[0]!.text_body)![1]!;
+}
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe.each(['mobile', 'desktop'] as const)('second factors at %s', (viewport) => {
+  it('adds a number and a security key, signs in with each, and removes them', async () => {
+    const stamp = Date.now().toString(36);
+    const email = `e2e.factors.${viewport}.${stamp}@example.com`;
+    const digits = `${Date.now() % 100_000}`.padStart(5, '0');
+    const phone = `+4477009${viewport === 'mobile' ? '1' : '2'}${digits}`;
+    const page = await openPage(browser, viewport);
+    await withAuthenticator(page);
+    try {
+      await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await page.getByRole('link', { name: 'Go to your account' }).click();
+
+      // A number without its country code is refused before anything is texted.
+      const texts = page.getByRole('region', { name: 'Text message codes' });
+      await texts.getByText('You have no phone numbers for sign-in codes yet.').waitFor();
+      const number = texts.getByLabel('Mobile number');
+      await number.fill('07700 900123');
+      await texts.getByRole('button', { name: 'Text me a code' }).click();
+      await texts.getByText(/^Start with \+ and your country code/).waitFor();
+      expect(await number.getAttribute('aria-invalid')).toBe('true');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `phone-factor-error-${viewport}`);
+
+      await number.fill(`${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`);
+      await texts.getByRole('button', { name: 'Text me a code' }).click();
+      const codeField = texts.getByLabel('Code from the text message');
+      await codeField.waitFor();
+      await texts.getByText(`We texted a code to ${phone}.`).waitFor();
+      // A wrong code is refused and the number is not added.
+      const code = await textedCode(phone);
+      await codeField.fill(code === '000000' ? '111111' : '000000');
+      await texts.getByRole('button', { name: 'Verify number' }).click();
+      await texts
+        .getByText('That code is not right. Enter the code from the latest text message.')
+        .waitFor();
+      await codeField.fill(code);
+      await texts.getByRole('button', { name: 'Verify number' }).click();
+      await texts.getByText(`Text message codes are on for ${phone}.`, { exact: false }).waitFor();
+      await texts.getByRole('list', { name: 'Your phone numbers' }).getByText(phone).waitFor();
+
+      const keys = page.getByRole('region', { name: 'Security keys' });
+      await keys.getByText('You have no security keys yet.').waitFor();
+      await keys.getByRole('button', { name: 'Add a security key' }).click();
+      await keys.getByText('Security key added.', { exact: false }).waitFor();
+      await keys
+        .getByRole('list', { name: 'Your security keys' })
+        .getByText('Security key 1')
+        .waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `second-factors-${viewport}`);
+
+      // The next sign-in asks for the key after the password.
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await signInWithPassword(page, email);
+      const useKey = page.getByRole('button', { name: 'Use your security key' });
+      await useKey.waitFor();
+      await page.getByRole('button', { name: 'Get a code by text message instead' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `login-security-key-${viewport}`);
+      await useKey.click();
+      await page.waitForURL(`${baseUrl}/account`);
+      await page.getByText(`Signed in as ${email}`).first().waitFor();
+
+      // Or a texted code, when chosen.
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await signInWithPassword(page, email);
+      await page.getByRole('button', { name: 'Get a code by text message instead' }).click();
+      const ending = phone.slice(-4);
+      await page
+        .getByRole('button', { name: `Text a code to the number ending in ${ending}` })
+        .click();
+      const signInCode = page.getByLabel('Code from the text message');
+      await signInCode.waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `login-text-code-${viewport}`);
+      await signInCode.fill(await textedCode(phone));
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/account`);
+
+      // At aal2 both are removed; signing in then needs only the password.
+      await keys.getByRole('button', { name: 'Remove Security key 1' }).click();
+      await keys.getByText('You have no security keys yet.').waitFor();
+      await texts.getByRole('button', { name: `Remove ${phone}` }).click();
+      await texts.getByText('You have no phone numbers for sign-in codes yet.').waitFor();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await signInWithPassword(page, email);
+      await page.waitForURL(`${baseUrl}/account`);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
