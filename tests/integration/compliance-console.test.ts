@@ -17,6 +17,26 @@ import { createPrivacyUser, type PrivacyUser } from './privacy-support';
 
 const policyVersion = '2026-11-23';
 
+type AccessPattern = {
+  day: string;
+  user_id: string | null;
+  table_name: string;
+  action: string;
+  entries: number;
+};
+
+const sorted = (rows: AccessPattern[]) =>
+  rows
+    .map((r) => ({ ...r, entries: Number(r.entries) }))
+    .sort((a, b) =>
+      [a.day, a.user_id ?? '', a.table_name, a.action]
+        .join('|')
+        .localeCompare([b.day, b.user_id ?? '', b.table_name, b.action].join('|')),
+    );
+
+const daysAgo = (days: number) =>
+  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
 describe.each(databaseKinds)('compliance console on %s', (kind) => {
   let server: TestServer;
   let officer: PrivacyUser;
@@ -96,6 +116,94 @@ describe.each(databaseKinds)('compliance console on %s', (kind) => {
         entries: 3,
       },
     ]);
+  });
+
+  it('counts access from daily counts equal to the log itself, per organization (decision 0431)', async () => {
+    const db = server.deps.db;
+    const officerB = await createPrivacyUser(server, 'officer-b');
+    await db.query(
+      `insert into public.memberships (user_id, organization_id, role)
+       values ($1, $2, 'compliance_officer')`,
+      [officerB.id, orgB],
+    );
+    // Older entries, one with no organization and no person, written by the owner straight into
+    // the log (the counts follow every insert, whatever its path): 2 and 40 days ago.
+    await db.query(
+      `insert into public.audit_log ("timestamp", user_id, action, table_name, record_id,
+              purpose, legal_basis, organization_id, subject_user_id, content_hash, prev_hash, row_hash)
+       select now() - make_interval(days => d), u, 'console_test.old', t, 'old-' || d,
+              'testing the console', 'contract', o, u, '\\x00', '\\x00', '\\x00'
+         from (values (2, $1::uuid, 'public.notes', $2::uuid), (2, $1::uuid, 'public.notes', $2::uuid),
+                      (40, $1::uuid, null, $2::uuid), (2, $3::uuid, 'public.notes', $4::uuid),
+                      (2, null, null, null)) v(d, u, t, o)`,
+      [learner.id, orgA, outsider.id, orgB],
+    );
+    // The log's own counts over the same whole UTC days, for the given organizations (all: null).
+    const raw = async (days: number, orgs: string[] | null) => {
+      const { rows } = await db.query<AccessPattern>(
+        `select to_char(("timestamp" at time zone 'UTC')::date, 'YYYY-MM-DD') as day, user_id,
+                coalesce(table_name, '') as table_name, action, count(*)::int as entries
+           from public.audit_log
+          where "timestamp" >= (((now() at time zone 'UTC')::date - $1::int)::timestamp at time zone 'UTC')
+            and ($2::uuid[] is null or organization_id = any ($2))
+          group by 1, 2, 3, 4`,
+        [days, orgs],
+      );
+      return sorted(rows);
+    };
+    const counted = async (who: PrivacyUser, days: number, organization?: string) => {
+      const { data, error } = await who.client.rpc('audit_access_patterns', {
+        since_days: days,
+        ...(organization ? { organization } : {}),
+      });
+      expect(error).toBeNull();
+      return sorted(data as AccessPattern[]);
+    };
+    for (const days of [1, 7, 60]) {
+      expect(await counted(officer, days)).toEqual(await raw(days, [orgA]));
+      expect(await counted(officerB, days)).toEqual(await raw(days, [orgB]));
+      expect(await counted(platformAdmin, days)).toEqual(await raw(days, null));
+      expect(await counted(platformAdmin, days, orgB)).toEqual(await raw(days, [orgB]));
+    }
+    const twoDays = (await counted(officer, 7)).filter((r) => r.action === 'console_test.old');
+    expect(twoDays).toEqual([
+      {
+        day: daysAgo(2),
+        user_id: learner.id,
+        table_name: 'public.notes',
+        action: 'console_test.old',
+        entries: 2,
+      },
+    ]);
+    expect(await counted(officer, 60)).toContainEqual({
+      day: daysAgo(40),
+      user_id: learner.id,
+      table_name: '',
+      action: 'console_test.old',
+      entries: 1,
+    });
+    // Another organization's officer sees none of A's counts, through the function or the table.
+    const mine = await counted(officerB, 60);
+    expect(mine.filter((r) => r.user_id === learner.id)).toEqual([]);
+    expect(mine.some((r) => r.user_id === outsider.id)).toBe(true);
+    const asB = await db.queryAsRole<{ n: number }>(
+      { role: 'authenticated', sub: officerB.id },
+      'select count(*)::int as n from audit.access_daily where organization_id = $1',
+      [orgA],
+    );
+    expect(asB.rows).toEqual([{ n: 0 }]);
+    const asLearner = await db.queryAsRole<{ n: number }>(
+      { role: 'authenticated', sub: learner.id },
+      'select count(*)::int as n from audit.access_daily',
+    );
+    expect(asLearner.rows).toEqual([{ n: 0 }]);
+    // Retention's deletion takes entries out of their day's counts.
+    await db.transaction(async (tx) => {
+      await tx.exec("set local lyceum.audit_retention = 'on'");
+      await tx.query("delete from public.audit_log where record_id = 'old-40'");
+    });
+    expect(await counted(officer, 60)).toEqual(await raw(60, [orgA]));
+    expect((await counted(officer, 60)).filter((r) => r.day === daysAgo(40))).toEqual([]);
   });
 
   it('refuses a bad period, another organization, and anyone who is not an officer', async () => {
