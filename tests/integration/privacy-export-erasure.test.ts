@@ -20,6 +20,8 @@ const personColumn =
 /** Tables and columns kept after an erasure, and why (the registry says so too). */
 const keptAfterErasure = [
   'public.audit_log',
+  // The audit log's daily counts name the person as its entries do (decision 0431).
+  'audit.access_daily',
   'public.data_subject_requests',
   'privacy.legal_holds',
 ];
