@@ -604,6 +604,14 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     expect(await judge('A cell.', 'A prison.')).toBe('incorrect');
   });
 
+  it('makes no point for an answer that offers alternatives without choosing', async () => {
+    expect(await judge('An export.', "It's either an import or an export, it depends.")).toBe(
+      'incorrect',
+    );
+    expect(await judge('An export.', 'Maybe an export, or maybe an import.')).toBe('incorrect');
+    expect(await judge('An export.', 'I think it was an export.')).toBe('correct');
+  });
+
   it('does not accept an expression with a figure the reference does not have', async () => {
     expect(await judge('6x', '6x + 10y')).toBe('incorrect');
     expect(await judge('12x − 8y = 20', '12x − 8y = 5')).toBe('incorrect');

@@ -457,6 +457,9 @@ function feedbackFor(
   return parts.join(' ');
 }
 
+const HEDGED_ANSWER =
+  /\b(?:maybe|perhaps|possibly|may|might)\b[^.;]*\bor\s+(?:maybe|perhaps|possibly)\b|\beither\b[^.;]*\bor\b[^.;]*\b(?:depends|not sure|don'?t know)\b/i;
+
 const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
 
 /**
@@ -613,6 +616,16 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
       missing: points,
       feedback:
         'Your answer does not say anything about the question yet. Try to answer it in a sentence or two.',
+    };
+  }
+
+  // An answer that offers alternatives without choosing ("maybe A, or maybe B"; "either A or B,
+  // it depends") makes no claim, as the labelling rule says of a hedge.
+  if (HEDGED_ANSWER.test(answerText)) {
+    return {
+      verdict: 'incorrect',
+      missing: points,
+      feedback: `Not yet: your answer offers alternatives without choosing one. A full answer would cover:\n${listPoints(points)}`,
     };
   }
 
