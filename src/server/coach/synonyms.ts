@@ -279,7 +279,6 @@ for (const [a, b] of OPPOSITES) {
   }
 }
 
-
 /**
  * The word's opposites made by a negating prefix, added or taken away: "irrevers" for
  * "revers", "solubl" for "insolubl". Only stems of five letters or more, so "tend" is never the
