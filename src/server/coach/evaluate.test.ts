@@ -604,6 +604,15 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     expect(await judge('A cell.', 'A prison.')).toBe('incorrect');
   });
 
+  it('reads a denial of "take part in" as reaching its object, and a coincidence as chance', async () => {
+    const deadSpace =
+      'The volume of air in the conducting airways, which does not take part in gas exchange.';
+    expect(
+      await judge(deadSpace, 'The air in the conducting airways, where no gas exchange happens.'),
+    ).toBe('correct');
+    expect(await judge('It might arise by chance.', 'It could be a coincidence.')).toBe('correct');
+  });
+
   it('makes no point for an answer that offers alternatives without choosing', async () => {
     expect(await judge('An export.', "It's either an import or an export, it depends.")).toBe(
       'incorrect',

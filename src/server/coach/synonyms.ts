@@ -47,6 +47,8 @@ export const PHRASES: Array<[RegExp, string]> = [
   [/\bgradients?\b/g, 'slope'],
   [/\bbelow atmospheric\b|\bsub-?atmospheric\b/g, 'negative pressure'],
   [/\bright[- ]shift\b|\bshifts? (?:to )?the right\b|\bmoves? (?:to )?the right\b/g, 'rightshift'],
+  // "Take part in" is one verb, so a denial reaches what is taken part in.
+  [/\b(?:take|takes|took|taken|taking) part in\b/g, 'participate in'],
   // Phrasal verbs of change, which the lemmatiser reads as "go" and a particle.
   [/\b(?:go|goes|went|gone|going|shoots?|shot|shooting) up\b/g, 'rises'],
   [/\b(?:go|goes|went|gone|going) down\b|\bdrops? off\b/g, 'falls'],
@@ -197,6 +199,7 @@ const GROUPS: string[][] = [
   ['power', 'authority'],
   ['win', 'victory', 'triumph'],
   ['same', 'equal', 'identical', 'equivalent'],
+  ['chance', 'coincidence', 'luck', 'accident', 'fluke'],
   ['infinite', 'infinitely', 'endless', 'unlimited', 'countless'],
 ];
 
