@@ -613,6 +613,23 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     expect(await judge('It might arise by chance.', 'It could be a coincidence.')).toBe('correct');
   });
 
+  it('notices claims about two things said the wrong way round', async () => {
+    const difference =
+      'A regular is a full-time professional soldier; a militiaman is a part-time citizen-soldier.';
+    expect(
+      await judge(
+        difference,
+        'A militiaman is a full-time soldier and a regular is a part-time one.',
+      ),
+    ).toBe('incorrect');
+    expect(
+      await judge(
+        difference,
+        'A regular is a full-time professional; a militiaman serves part-time.',
+      ),
+    ).toBe('correct');
+  });
+
   it('makes no point for an answer that offers alternatives without choosing', async () => {
     expect(await judge('An export.', "It's either an import or an export, it depends.")).toBe(
       'incorrect',

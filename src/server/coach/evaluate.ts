@@ -553,18 +553,61 @@ function judgeYesNo(claim: string, answer: string): PointResult | undefined {
   return { point: claim, made: answered === said, contradicted: answered !== said };
 }
 
+/** The thing a claim of the form "X is …" is about ("a regular is a full-time soldier"). */
+const CLAIM_SUBJECT = /^\s*(?:a|an|the)?\s*([a-z][\w-]*)\s+(?:is|are|was|were)\b/i;
+
+/**
+ * Claims that say different things of different subjects ("a regular is a full-time soldier; a
+ * militiaman is a part-time one"): an answer that says each claim's own words of another claim's
+ * subject, and none of them of its own, has them the wrong way round. Returns the claims (by
+ * index) the answer swaps.
+ */
+function swappedClaims(claims: readonly ReferenceClaim[], answerText: string): Set<number> {
+  const swapped = new Set<number>();
+  const subjects = claims.map((claim) => {
+    const written = CLAIM_SUBJECT.exec(claim.main)?.[1];
+    return written ? analyse(written).terms[0]?.word : undefined;
+  });
+  if (subjects.filter(Boolean).length < 2 || new Set(subjects).size < subjects.length) {
+    return swapped;
+  }
+  const wordsOf = (text: string) => new Set(analyse(text).terms.map((term) => term.word));
+  const segments = answerText.split(CLAIM_BREAK).map(wordsOf);
+  const claimWords = claims.map((claim) => wordsOf(claim.main));
+  claims.forEach((_, index) => {
+    const subject = subjects[index];
+    if (!subject) return;
+    // The claim's own words: those no other claim uses, and not its subject.
+    const own = [...claimWords[index]!].filter(
+      (word) =>
+        word !== subject && !claimWords.some((other, at) => at !== index && other.has(word)),
+    );
+    const saidOf = (about: string) =>
+      segments
+        .filter((segment) => segment.has(about))
+        .some((segment) => own.some((word) => segment.has(word)));
+    const others = subjects.filter((other, at): other is string => at !== index && !!other);
+    if (!saidOf(subject) && others.some(saidOf) && segments.some((s) => s.has(subject))) {
+      swapped.add(index);
+    }
+  });
+  return swapped;
+}
+
 function judgeClaims(
   claims: readonly ReferenceClaim[],
   answer: AnswerIndex,
   questionWords: ReadonlySet<string>,
 ): PointResult[] {
+  const swapped = swappedClaims(claims, answer.text);
   const judgeOne = (claim: ReferenceClaim): PointResult => {
     const result = judgePoint(claim.main, answer, questionWords);
     if (result.made || claim.aside === undefined) return { ...result, point: claim.text };
     const aside = judgePoint(claim.aside, answer, questionWords);
     return aside.made ? { ...aside, point: claim.text } : { ...result, point: claim.text };
   };
-  return claims.flatMap((claim): PointResult[] => {
+  return claims.flatMap((claim, index): PointResult[] => {
+    if (swapped.has(index)) return [{ point: claim.text, made: false, contradicted: true }];
     if (claim.list) {
       const { need, items } = claim.list;
       // "who made it", "when it was made": the question word is what sets an item apart.
