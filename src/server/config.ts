@@ -116,6 +116,8 @@ const schema = z.object({
   AUTH_ANONYMOUS_USERS: booleanFlag,
   /** Anonymous sign-ins per hour per client address (GoTrue's RATE_LIMIT_ANONYMOUS_USERS). */
   AUTH_RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(30),
+  /** Days without a sign-in or token refresh after which an anonymous account is deleted. */
+  AUTH_ANONYMOUS_USERS_INACTIVE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** GoTrue's EXTERNAL_PHONE_ENABLED: sign-up, sign-in and phone change by SMS code. */
   AUTH_PHONE: booleanFlag,
   /** SMS sent per hour per client address (GoTrue's RATE_LIMIT_SMS_SENT). */
@@ -366,6 +368,7 @@ function toConfig(env: z.infer<typeof schema>) {
       passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
       manualLinking: env.AUTH_MANUAL_LINKING ?? true,
       anonymousUsers: env.AUTH_ANONYMOUS_USERS ?? false,
+      anonymousInactiveDays: env.AUTH_ANONYMOUS_USERS_INACTIVE_DAYS,
       phone: {
         enabled: env.AUTH_PHONE ?? false,
         maxFrequencyMs: env.AUTH_SMS_MAX_FREQUENCY_SECONDS * 1000,

@@ -352,6 +352,32 @@ export function erasureSummary(steps: readonly ErasureStep[], files: number): st
   );
 }
 
+/** Removes the person's stored files (`filesOf`) from storage; how many went. */
+export async function removeFilesOf(
+  deps: { db: Queryable; storage: Storage },
+  userId: string,
+): Promise<number> {
+  const files = await filesOf(deps.db, userId);
+  const byBucket = new Map<string, string[]>();
+  for (const file of files)
+    byBucket.set(file.bucket_id, [...(byBucket.get(file.bucket_id) ?? []), file.name]);
+  let removed = 0;
+  for (const [bucket, paths] of byBucket) removed += await deps.storage.remove(bucket, paths);
+  return removed;
+}
+
+/**
+ * Deletes or anonymises every registry table's rows about the person, the account last
+ * (privacy.erase_personal_data); run in the caller's transaction.
+ */
+export async function erasePersonalData(tx: Queryable, userId: string): Promise<ErasureStep[]> {
+  const { rows } = await tx.query<ErasureStep>(
+    'select table_name, subject_column, action, rows_affected::int from privacy.erase_personal_data($1)',
+    [userId],
+  );
+  return rows;
+}
+
 /**
  * Erases the person an erasure request concerns and completes the request. Refuses (with the
  * database's sentence) while a legal hold is active, before anything is removed.
@@ -376,18 +402,9 @@ export async function eraseAccount(
   );
   if (holds.length > 0) throw new Error('the account is under a legal hold');
 
-  const files = await filesOf(db, request.user_id);
-  const byBucket = new Map<string, string[]>();
-  for (const file of files)
-    byBucket.set(file.bucket_id, [...(byBucket.get(file.bucket_id) ?? []), file.name]);
-  let removed = 0;
-  for (const [bucket, paths] of byBucket) removed += await storage.remove(bucket, paths);
-
+  const removed = await removeFilesOf({ db, storage }, request.user_id);
   const steps = await db.transaction(async (tx) => {
-    const { rows: done } = await tx.query<ErasureStep>(
-      'select table_name, subject_column, action, rows_affected::int from privacy.erase_personal_data($1)',
-      [request.user_id],
-    );
+    const done = await erasePersonalData(tx, request.user_id);
     await tx.query(
       `update public.data_subject_requests
           set status = 'completed', completed_at = now(), resolution = $2

@@ -14,6 +14,7 @@ import {
 } from '../adapt/outputs';
 import { runAdaptJob } from '../adapt/pipeline';
 import { createAiProvider } from '../ai/provider';
+import { deleteInactiveAnonymousUsers } from '../compliance/anonymous-cleanup';
 import { buildExport, eraseAccount } from '../compliance/personal-data';
 import { defineJob, type JobDefinition } from './job-queue';
 
@@ -77,6 +78,22 @@ export const jobs: readonly JobDefinition[] = [
         'select public.reset_monthly_quotas() as reset',
       );
       log.info('monthly quotas reset', { counters: rows[0]!.reset });
+    },
+  }),
+  defineJob({
+    name: 'anonymous-users-cleanup',
+    // Anonymous accounts idle for AUTH_ANONYMOUS_USERS_INACTIVE_DAYS go, with their data, as
+    // an erasure takes an account (decision 0059). Runs whether or not sign-ins are on now:
+    // accounts made while they were stay until cleaned.
+    cron: '25 3 * * *',
+    async run(_data, { db, log, storage, config }) {
+      const done = await deleteInactiveAnonymousUsers(
+        { db, storage },
+        { inactiveDays: config.auth.anonymousInactiveDays },
+      );
+      for (const failure of done.failed)
+        log.warn('anonymous user cleanup failed', { userId: failure.userId, error: failure.error });
+      log.info('inactive anonymous users deleted', { users: done.deleted, files: done.files });
     },
   }),
   defineJob({
