@@ -89,7 +89,11 @@ export const docPage: DocPage = {
         },
         {
           type: 'paragraph',
-          text: 'Verifying a code raises the session’s assurance level to `aal2`, which appears in the access token, so policies and edge functions can require a second factor for sensitive actions. With a verified factor, changing the password or email address and signing out other sessions need `aal2` too. Codes by text message are not offered.',
+          text: 'Verifying a code raises the session’s assurance level to `aal2`, which appears in the access token, so policies and edge functions can require a second factor for sensitive actions. With a verified factor, changing the password or email address and signing out other sessions need `aal2` too.',
+        },
+        {
+          type: 'paragraph',
+          text: 'Two other second factors are off by default and appear in [Account Settings](/account) only where the operator turns them on: a security key, or this device’s fingerprint, face or screen lock, checked with WebAuthn (`AUTH_MFA_WEBAUTHN_ENROLL`); and a code sent by text message to a mobile number (`AUTH_MFA_PHONE_ENROLL`). Either can then be used after the password in place of the authenticator app. Text messages are the weakest of the three, since a number can be moved to another SIM.',
         },
         {
           type: 'callout',
