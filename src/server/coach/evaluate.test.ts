@@ -548,6 +548,8 @@ describe('evaluateAnswer: word families, quantities, denials, hedges and abbrevi
 });
 
 describe('evaluateAnswer: a reference answer read claim by claim, and figures in words (decision 0232)', () => {
+  const verdictOf = async (question: Omit<EvaluationInput, 'answer'>, answer: string) =>
+    (await evaluateAnswer({ ...question, answer })).verdict;
   const judge = async (referenceAnswer: string, answer: string, question = 'Explain.') =>
     (await evaluateAnswer({ question, referenceAnswer, answer })).verdict;
 
@@ -628,6 +630,16 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
         'A regular is a full-time professional; a militiaman serves part-time.',
       ),
     ).toBe('correct');
+  });
+
+  it('marks a wrong resulting formula incorrect, whatever working it shares', async () => {
+    const line = {
+      question: 'Find the equation of the line through (1, 4) and (3, 10).',
+      referenceAnswer: 'y = 3x + 1',
+      keyPoints: ['Slope m = (10 − 4)/(3 − 1) = 6/2 = 3.', 'y − 4 = 3(x − 1), so y = 3x + 1.'],
+    };
+    expect(await verdictOf(line, 'slope = (10-4)/(3-1) = 3, so y = 3x + 1')).toBe('correct');
+    expect(await verdictOf(line, 'slope = (10-4)/(3-1) = 3, so y = 3x + 4')).toBe('incorrect');
   });
 
   it('makes no point for an answer that offers alternatives without choosing', async () => {

@@ -679,9 +679,16 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
   const contradicted = results.filter((result) => result.contradicted);
   const missing = results.filter((result) => !result.made).map((result) => result.point);
 
+  // A wrong result is a wrong answer, whatever working it shares with the points: a formula of
+  // another value for the variable the reference answer defines ("y = x/3 + 11/3" for
+  // "y = 3x + 1"), or an answer that is only a formula and contradicts a point ("h = A/2(a + b)").
+  const wrongFormula =
+    judgeFormulas(input.referenceAnswer, answer) === false ||
+    (answer.analysis.terms.every((term) => term.surface.length === 1) &&
+      points.some((point) => judgeFormulas(point, answer) === false));
   let verdict: Verdict;
   // The labelling rule's words: incorrect when no point is made or most are contradicted.
-  if (made.length === 0 || contradicted.length > made.length) verdict = 'incorrect';
+  if (made.length === 0 || contradicted.length > made.length || wrongFormula) verdict = 'incorrect';
   else if (missing.length === 0) verdict = 'correct';
   else verdict = 'partially_correct';
 
