@@ -642,6 +642,19 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     expect(await verdictOf(line, 'slope = (10-4)/(3-1) = 3, so y = 3x + 4')).toBe('incorrect');
   });
 
+  it('takes a step of working written as the point writes it as the step made', async () => {
+    const suvat = {
+      question: 'Make t the subject of v = u + at.',
+      referenceAnswer: 't = (v − u)/a',
+      keyPoints: [
+        'Subtract u from both sides: v − u = at.',
+        'Divide both sides by a: t = (v − u)/a.',
+      ],
+    };
+    expect(await verdictOf(suvat, 'v - u = at  ->  t = (v - u)/a')).toBe('correct');
+    expect(await verdictOf(suvat, 'v − u = at')).toBe('partially_correct');
+  });
+
   it('makes no point for an answer that offers alternatives without choosing', async () => {
     expect(await judge('An export.', "It's either an import or an export, it depends.")).toBe(
       'incorrect',

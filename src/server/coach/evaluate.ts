@@ -257,6 +257,16 @@ function judgeFormulas(point: string, answer: AnswerIndex): boolean | undefined 
   return verdict;
 }
 
+/** Text without spaces, in ASCII symbols and lower case, for comparing equations as written. */
+const compact = (text: string) => foldText(text).replace(/\s+/g, '');
+
+/** The equations of a point ("v − u = at"), each compacted; one of a single figure is skipped. */
+function equationsIn(point: string): string[] {
+  return (foldSymbols(point).match(/[\w().+\-*/^ ]+=[\w().+\-*/^ ]+/g) ?? [])
+    .map((equation) => compact(equation).replace(/\.+$/, ''))
+    .filter((equation) => /[a-z]/.test(equation) && equation.length >= 5);
+}
+
 function judgePoint(
   point: string,
   answer: AnswerIndex,
@@ -264,6 +274,15 @@ function judgePoint(
 ): PointResult {
   const formula = judgeFormulas(point, answer);
   if (formula !== undefined) return { point, made: formula, contradicted: !formula };
+  // A step of working written as the point writes it ("v − u = at" for "Subtract u from both
+  // sides: v − u = at") makes the point: the equation is the step, the words say how.
+  const equations = equationsIn(point);
+  if (equations.length > 0) {
+    const written = compact(answer.text);
+    if (equations.every((equation) => written.includes(equation))) {
+      return { point, made: true, contradicted: false };
+    }
+  }
   const analysis = analyse(point);
   const byKey = new Map(analysis.terms.map((term) => [`${term.word}|${term.negated}`, term]));
   let total = 0;
