@@ -94,7 +94,9 @@ describe.each(['mobile', 'desktop'] as const)('two-factor recovery at %s', (view
         await other.getByLabel('New password').fill(password);
         await other.getByRole('button', { name: 'Change password' }).click();
         await other
-          .getByText('Enter a code from your authenticator app to change your password.')
+          .getByText(
+            'Confirm it is you with your second step (authenticator app, security key or text message) to change your password.',
+          )
           .waitFor();
         expect(await seriousAxeViolations(other)).toEqual([]);
         await shot(other, `password-needs-aal2-${viewport}`);

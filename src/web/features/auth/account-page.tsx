@@ -114,7 +114,8 @@ function EmailSection({ email, pending }: { email: string; pending?: string }) {
   const [status, setStatus] = useState<Status>(null);
   const change = useChangeEmail();
   const gate = useSecondFactorGate();
-  const reason = 'Enter a code from your authenticator app to change your email address.';
+  const reason =
+    'Confirm it is you with your second step (authenticator app, security key or text message) to change your email address.';
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -178,7 +179,8 @@ function PasswordSection() {
   const reauthenticate = useReauthenticate();
   const gate = useSecondFactorGate();
   const busy = change.isPending || reauthenticate.isPending;
-  const reason = 'Enter a code from your authenticator app to change your password.';
+  const reason =
+    'Confirm it is you with your second step (authenticator app, security key or text message) to change your password.';
 
   function sendCode() {
     reauthenticate.mutate(undefined, {

@@ -17,7 +17,7 @@ const messages: Record<string, string> = {
   same_password: 'Choose a password different from your current one.',
   user_banned: 'This account is suspended. Contact support.',
   session_not_found: 'Your session has ended. Sign in again.',
-  insufficient_aal: 'Verify with your authenticator app first.',
+  insufficient_aal: 'Confirm it is you with your second step first.',
   mfa_factor_name_conflict: 'You already have an authenticator with this name.',
   mfa_ip_address_mismatch:
     'Your connection changed while you were confirming. Start this step again from here.',

@@ -116,7 +116,8 @@ export function RecoveryCodesSection({
           }
         },
       });
-    const reason = 'Enter a code from your authenticator app to create new recovery codes.';
+    const reason =
+      'Confirm it is you with your second step (authenticator app, security key or text message) to create new recovery codes.';
     gate.guard(reason, run);
   }
 

@@ -57,12 +57,14 @@ export function SessionsSection({ refreshedAt }: { refreshedAt: number | null })
   function signOutOthers() {
     setStatus(null);
     // supabase-js reports a refused sign-out of others as success, so the level is checked first.
-    gate.guard('Enter a code from your authenticator app to sign out your other sessions.', () =>
-      signOut.mutate('others', {
-        onSuccess: () =>
-          setStatus({ kind: 'success', text: 'You are signed out everywhere else.' }),
-        onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
-      }),
+    gate.guard(
+      'Confirm it is you with your second step (authenticator app, security key or text message) to sign out your other sessions.',
+      () =>
+        signOut.mutate('others', {
+          onSuccess: () =>
+            setStatus({ kind: 'success', text: 'You are signed out everywhere else.' }),
+          onError: (error) => setStatus({ kind: 'error', text: authErrorMessage(error) }),
+        }),
     );
   }
 
