@@ -2,7 +2,9 @@
  * The GDPR export of a heavy learner (issue 16: 1,000 notes, 10,000 reviews, 200 coach
  * sessions), on PostgreSQL and PGlite: how long `buildExport` (the privacy-export job) takes,
  * how big the zip is, and how much the process's memory grows while it runs, for one or more
- * sizes of the learner's data (decision 0429: the zip is streamed, so memory stays flat).
+ * sizes of the learner's data (decision 0429: the zip is streamed, so memory stays flat), and
+ * how long the export's one snapshot of the records was held (decision 0437: on PGlite, the
+ * database's one connection is the export's for that long).
  *
  * The learner's data is written in SQL with the audit triggers on, so their export also holds
  * the audit entries those writes made (about them, values included), as a real learner's would:
@@ -135,7 +137,8 @@ async function runScale(kind: BenchDatabase, SCALE: number, cluster?: PostgresCl
     clearInterval(sampler);
     clearInterval(liveSampler);
     console.log(
-      `${kind} ×${SCALE}: export ${seconds.toFixed(2)} s, zip ${mb(built.sizeBytes)}, ${built.records} records in ` +
+      `${kind} ×${SCALE}: export ${seconds.toFixed(2)} s (snapshot held ${(built.snapshotMs / 1000).toFixed(2)} s), ` +
+        `zip ${mb(built.sizeBytes)}, ${built.records} records in ` +
         `${built.tables} tables, ${built.files} files; process memory +${mb(peakRss - before.rss)} RSS, ` +
         `+${mb(peakHeap - before.heapUsed)} heap at the peak, +${mb(peakLive - before.heapUsed)} heap live after GC (${load()})`,
     );

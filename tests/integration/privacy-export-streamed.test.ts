@@ -3,12 +3,18 @@
  * backends: a learner with more records than one page of a table and a stored file bigger
  * than one S3 part files an access request, their org admin prepares the export, and the zip
  * they download holds every record once (JSON and CSV), the README's counts and the file's
- * exact bytes.
+ * exact bytes. The export reads one snapshot, each table once (decision 0437): a note the
+ * learner writes while it reads their notes is in neither file nor the README's counts.
  */
 import { randomBytes } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_PAGE_ROWS } from '../../src/server/compliance/personal-data';
+import {
+  buildExport,
+  EXPORT_BUCKET,
+  EXPORT_PAGE_ROWS,
+} from '../../src/server/compliance/personal-data';
+import type { Database, Queryable } from '../../src/server/db/types';
 import { MULTIPART_PART_BYTES } from '../../src/server/storage/s3-blob-store';
 import { startBlobBackend, storageSetups, type TestBlobBackend } from '../support/blob-backends';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -132,5 +138,71 @@ describe.each(storageSetups)('a streamed data export on %s with %s blobs', (kind
     expect(notesLine).toMatch(new RegExp(`\\| ${NOTES.toLocaleString('en')} \\|$`));
     expect(readme).toContain(`- files/kb_files/${learner.id}/scan.pdf`);
     expect(Buffer.from(zip[`files/kb_files/${learner.id}/scan.pdf`]!).equals(upload)).toBe(true);
+  }, 180_000);
+
+  it('reads one snapshot, each table once: a note written while the export reads is in no file', async () => {
+    const { db, storage } = server.deps;
+    // A note whose key sorts after every other, so a second read of the table would meet it on
+    // its last page.
+    const late = 'ffffffff-ffff-4fff-bfff-ffffffffffff';
+    let notePages = 0;
+    let written: Promise<unknown> | undefined;
+    // The learner writes a note while the export reads the first page of their notes. On
+    // PostgreSQL the write commits (another connection) before the export reads on; on PGlite,
+    // one connection, it waits its turn (awaiting it inside the export would deadlock).
+    const watch = (target: Queryable): Queryable => ({
+      exec: (sql) => target.exec(sql),
+      async query(sql, params) {
+        const result = await target.query(sql, params);
+        if (sql.includes('export_personal_data_page') && params?.[1] === 'public.notes') {
+          notePages += 1;
+          if (notePages === 1) {
+            written = db.query(
+              `insert into public.notes (id, user_id, title, body)
+               values ($1, $2, 'Written during the export', 'Late')`,
+              [late, learner.id],
+            );
+            if (db.kind === 'postgres') await written;
+          }
+        }
+        return result as never;
+      },
+    });
+    const watched: Database = {
+      ...db,
+      query: (sql, params) => watch(db).query(sql, params),
+      transaction: (fn) => db.transaction((tx) => fn(watch(tx))),
+    };
+    const { rows } = await db.query<{ id: string }>(
+      'insert into privacy.data_exports (user_id, requested_by) values ($1, $1) returning id',
+      [learner.id],
+    );
+    const built = await buildExport({ db: watched, storage }, rows[0]!.id);
+    await written;
+    // The note was written, and the export had begun reading the notes before it was.
+    const { rows: count } = await db.query<{ n: number }>(
+      'select count(*)::int as n from public.notes where user_id = $1',
+      [learner.id],
+    );
+    expect(count[0]!.n).toBe(NOTES + 1);
+
+    const stored = await storage.getObject(EXPORT_BUCKET, built.objectPath);
+    const zip = unzipSync(new Uint8Array(stored!.bytes));
+    const notes = JSON.parse(strFromU8(zip['data/public-notes.json']!)) as { id: string }[];
+    expect(notes).toHaveLength(NOTES);
+    expect(notes.map((n) => n.id)).not.toContain(late);
+    const csv = strFromU8(zip['data/public-notes.csv']!);
+    expect(csv).not.toContain(late);
+    expect(csv.match(/(^|,)Note \d+,/gm)).toHaveLength(NOTES);
+    const readme = strFromU8(zip['README.md']!);
+    expect(readme.split('\n').find((line) => line.startsWith('| data/public-notes.json'))).toMatch(
+      new RegExp(`\\| ${NOTES.toLocaleString('en')} \\|$`),
+    );
+    // Nor is the audit entry the write made (the learner's audit entries are exported too).
+    const audit = strFromU8(zip['data/public-audit_log.subject_user_id.json']!);
+    expect(audit).not.toContain(late);
+    // Each page of the notes was read once: JSON and CSV come from the same pass.
+    expect(notePages).toBe(Math.ceil((NOTES + 1) / EXPORT_PAGE_ROWS));
+    await db.query('delete from public.notes where id = $1', [late]);
   }, 180_000);
 });

@@ -4,14 +4,19 @@
  * privacy-export function only queues them and serves the finished zip.
  *
  * - `buildExport` streams one zip into the private `privacy-exports` bucket: each registry
- *   table's rows about the person as JSON and CSV, their stored files and README.md.
+ *   table's rows about the person as JSON and CSV, their stored files and README.md. The rows
+ *   are read once, in one read-only snapshot (decision 0437).
  * - `eraseAccount` removes the person's stored files, then deletes or anonymises every
  *   registry table's rows in one transaction (privacy.erase_personal_data) and completes the
  *   request with what was done and what was kept, and why.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { strToU8, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 import { csvLine, type CsvValue } from '../../common/csv';
 import type { Database, Queryable } from '../db/types';
 import type { Storage } from '../storage/storage';
@@ -156,16 +161,114 @@ interface ZipContents {
 }
 
 /**
- * The export's zip as it is made: each table's JSON and then its CSV, a page of rows at a time,
- * then the stored files a chunk at a time, then the README (which counts what came before).
- * A generator, so a page is read only when storage has taken the bytes of the one before.
+ * One zip entry deflated ahead of the zip (decision 0437): its compressed bytes in a file of
+ * the spool, and what the zip's headers need (fflate's `ZipInputFile` with compression 8).
+ */
+interface SpooledEntry {
+  name: string;
+  file: string;
+  crc: number;
+  size: number;
+  flag: number;
+}
+
+/** Deflates one entry into a file as it is written, a page at a time; memory stays flat. */
+async function spoolEntry(dir: string, index: number, name: string) {
+  const file = path.join(dir, `${index}.deflate`);
+  const handle: FileHandle = await open(file, 'wx', 0o600);
+  const deflate = new ZipDeflate(name, { level: 6 });
+  let pending: Uint8Array[] = [];
+  let failure: Error | null = null;
+  deflate.ondata = (error, chunk) => {
+    if (error) failure = error;
+    else pending.push(chunk);
+  };
+  const write = async (text: string, final: boolean) => {
+    deflate.push(strToU8(text), final);
+    if (failure) throw failure;
+    const chunks = pending;
+    pending = [];
+    if (chunks.length > 0) await handle.write(Buffer.concat(chunks));
+  };
+  return {
+    write: (text: string) => write(text, false),
+    /** Ends the entry (with its last text) and says where it is and what it holds. */
+    async end(text: string): Promise<SpooledEntry> {
+      try {
+        await write(text, true);
+      } finally {
+        await handle.close();
+      }
+      return { name, file, crc: deflate.crc, size: deflate.size, flag: deflate.flag ?? 0 };
+    },
+    close: () => handle.close().catch(() => undefined),
+  };
+}
+
+/**
+ * Reads the person's records once, in one read-only snapshot (REPEATABLE READ, decision 0437):
+ * each registry table's pages are written to its JSON and its CSV entry in the same pass, both
+ * deflated into the spool directory, so a record written meanwhile is in neither (nor in the
+ * README's counts) and no table is read twice. The stored files are listed in the snapshot too;
+ * their bytes are read when the zip is made.
+ */
+async function readSnapshot(
+  db: Database,
+  userId: string,
+  dir: string,
+  contents: ZipContents,
+): Promise<{ entries: SpooledEntry[]; files: { bucket_id: string; name: string }[] }> {
+  return db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read, read only');
+    const { rows: registry } = await tx.query<Omit<TableExport, 'rows'>>(
+      `select table_name, subject_column, description from privacy.personal_data
+        where export order by table_name, subject_column`,
+    );
+    const entries: SpooledEntry[] = [];
+    for (const table of registry) {
+      const name = fileName(table);
+      const json = await spoolEntry(dir, entries.length, `data/${name}.json`);
+      const csv = await spoolEntry(dir, entries.length + 1, `data/${name}.csv`);
+      try {
+        let records = 0;
+        // The CSV's columns are the table's (every row has the same keys), so the header is the
+        // first row's keys.
+        let header: string[] | undefined;
+        for await (const page of pagesOf(tx, userId, table)) {
+          await json.write(`${records === 0 ? '[\n' : ',\n'}${page.map(jsonElement).join(',\n')}`);
+          let text = '';
+          if (!header) {
+            header = Object.keys(page[0]!);
+            text = csvLine(header);
+          }
+          for (const row of page) text += csvLine(header.map((key) => csvValue(row[key])));
+          await csv.write(text);
+          records += page.length;
+        }
+        entries.push(await json.end(records === 0 ? '[]' : '\n]'));
+        entries.push(await csv.end(header ? '' : '\r\n'));
+        contents.tables.push({ ...table, records });
+      } finally {
+        await json.close();
+        await csv.close();
+      }
+    }
+    return { entries, files: await filesOf(tx, userId) };
+  });
+}
+
+/**
+ * The export's zip as it is made: the records (read by `readSnapshot` into the spool), then the
+ * stored files a chunk at a time, then the README (which counts what came before). A
+ * generator, so a chunk is read only when storage has taken the bytes of the one before.
  */
 async function* exportZip(
-  deps: { db: Database; storage: Storage },
+  storage: Storage,
   userId: string,
+  snapshot: Awaited<ReturnType<typeof readSnapshot>>,
   contents: ZipContents,
+  createdAt: string,
 ): AsyncGenerator<Uint8Array> {
-  const { db, storage } = deps;
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
@@ -183,53 +286,36 @@ async function* exportZip(
     if (failure) throw failure;
     return out.splice(0);
   };
-  const createdAt = new Date().toISOString();
-  const { rows: registry } = await db.query<Omit<TableExport, 'rows'>>(
-    `select table_name, subject_column, description from privacy.personal_data
-      where export order by table_name, subject_column`,
-  );
-  for (const table of registry) {
-    const name = fileName(table);
-    const json = entry(`data/${name}.json`);
-    let records = 0;
-    for await (const page of pagesOf(db, userId, table)) {
-      json.push(strToU8(`${records === 0 ? '[\n' : ',\n'}${page.map(jsonElement).join(',\n')}`));
-      records += page.length;
+  for (const spooled of snapshot.entries) {
+    // Already deflated: the zip takes the bytes as they are, with the CRC and size it needs.
+    const file: ZipInputFile = {
+      filename: spooled.name,
+      compression: 8,
+      crc: spooled.crc,
+      size: spooled.size,
+      flag: spooled.flag,
+    };
+    zip.add(file);
+    for await (const chunk of createReadStream(spooled.file)) {
+      file.ondata!(null, new Uint8Array(chunk as Buffer), false);
       yield* produced();
     }
-    json.push(strToU8(records === 0 ? '[]' : '\n]'), true);
+    file.ondata!(null, new Uint8Array(0), true);
     yield* produced();
-    // The CSV's columns are the table's (every row has the same keys), so the header is the
-    // first row's keys.
-    const csv = entry(`data/${name}.csv`);
-    let header: string[] | undefined;
-    for await (const page of pagesOf(db, userId, table)) {
-      let text = '';
-      if (!header) {
-        header = Object.keys(page[0]!);
-        text = csvLine(header);
-      }
-      for (const row of page) text += csvLine(header.map((key) => csvValue(row[key])));
-      csv.push(strToU8(text));
-      yield* produced();
-    }
-    csv.push(strToU8(header ? '' : '\r\n'), true);
-    yield* produced();
-    contents.tables.push({ ...table, records });
   }
-  for (const file of await filesOf(db, userId)) {
+  for (const file of snapshot.files) {
     if (file.bucket_id === EXPORT_BUCKET) continue;
     const stored = await storage.openObject(file.bucket_id, file.name);
     if (!stored) continue;
-    const path = `files/${file.bucket_id}/${file.name}`;
-    const zipped = entry(path);
+    const entryName = `files/${file.bucket_id}/${file.name}`;
+    const zipped = entry(entryName);
     for await (const chunk of stored.body) {
       zipped.push(chunk as Uint8Array);
       yield* produced();
     }
     zipped.push(new Uint8Array(0), true);
     yield* produced();
-    contents.files.push(path);
+    contents.files.push(entryName);
     if (file.bucket_id === IEP_BUCKET) contents.iepFiles.push(file.name);
   }
   entry('README.md').push(
@@ -246,11 +332,14 @@ export interface BuiltExport {
   tables: number;
   records: number;
   files: number;
+  /** How long the records' snapshot was held (on PGlite, the database's one connection). */
+  snapshotMs: number;
 }
 
 /**
- * Builds and stores the zip for one queued export, and marks it ready (or failed). The zip is
- * streamed into storage as it is made (decision 0429): memory does not grow with the data.
+ * Builds and stores the zip for one queued export, and marks it ready (or failed). The records
+ * are read once in one snapshot and deflated into a spool on local disk (decision 0437), then
+ * the zip is streamed into storage (decision 0429): memory does not grow with the data.
  */
 export async function buildExport(
   deps: { db: Database; storage: Storage },
@@ -264,12 +353,17 @@ export async function buildExport(
   const entry = rows[0];
   if (!entry) throw new Error(`no export ${exportId}`);
   if (entry.status !== 'queued') throw new Error(`export ${exportId} is ${entry.status}`);
+  const spool = await mkdtemp(path.join(os.tmpdir(), 'lyceum-export-'));
   try {
     const contents: ZipContents = { tables: [], files: [], iepFiles: [] };
+    const createdAt = new Date().toISOString();
+    const snapshotStart = performance.now();
+    const snapshot = await readSnapshot(db, entry.user_id, spool, contents);
+    const snapshotMs = performance.now() - snapshotStart;
     const hash = createHash('sha256');
     let sizeBytes = 0;
     async function* measured() {
-      for await (const chunk of exportZip(deps, entry!.user_id, contents)) {
+      for await (const chunk of exportZip(storage, entry!.user_id, snapshot, contents, createdAt)) {
         hash.update(chunk);
         sizeBytes += chunk.byteLength;
         yield chunk;
@@ -318,13 +412,22 @@ export async function buildExport(
         details: { tables: tables.length, records, files: files.length, bytes: sizeBytes },
       });
     });
-    return { objectPath, sizeBytes, tables: tables.length, records, files: files.length };
+    return {
+      objectPath,
+      sizeBytes,
+      tables: tables.length,
+      records,
+      files: files.length,
+      snapshotMs,
+    };
   } catch (error) {
     await db.query("update privacy.data_exports set status = 'failed', error = $2 where id = $1", [
       entry.id,
       (error as Error).message.slice(0, 500),
     ]);
     throw error;
+  } finally {
+    await rm(spool, { recursive: true, force: true });
   }
 }
 

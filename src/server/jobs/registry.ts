@@ -57,7 +57,11 @@ export const jobs: readonly JobDefinition[] = [
     retryLimit: 0,
     async run({ exportId }, context) {
       const built = await buildExport({ db: context.db, storage: context.storage }, exportId);
-      context.log.info('personal data export ready', { exportId, bytes: built.sizeBytes });
+      context.log.info('personal data export ready', {
+        exportId,
+        bytes: built.sizeBytes,
+        snapshotMs: Math.round(built.snapshotMs),
+      });
     },
   }),
   defineJob<{ requestId: string }>({
