@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -284,6 +286,94 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-range')).toBe('0-4/5');
     expect(await response.text()).toBe('');
+  });
+
+  it('sends a body under 1 KB as it is, its length in bytes declared, and gzips a larger one', async () => {
+    await server.deps.db.exec(`
+      create table public.rr_sized (id int primary key, note text not null);
+      insert into public.rr_sized
+        select g, 'Ünïcödé ✓ — note ' || g || repeat('x', 40) from generate_series(1, 60) g;
+      create function public.rr_sized_note(n int) returns text language sql stable
+        as 'select note from public.rr_sized where id = n';
+      notify pgrst, 'reload schema';
+    `);
+    await waitForRelation(server, 'rr_sized');
+    // One kept-alive connection: a declared length that did not match the bytes sent would
+    // garble or stall the answer after it.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const raw = (path: string, init: { method?: string; body?: string; prefer?: string } = {}) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>(
+        (resolve, reject) => {
+          const request = http.request(
+            `${server.url}/rest/v1/${path}`,
+            {
+              agent,
+              method: init.method ?? 'GET',
+              headers: {
+                apikey: server.serviceRoleKey,
+                'accept-encoding': 'gzip, deflate',
+                'content-type': 'application/json',
+                ...(init.prefer ? { prefer: init.prefer } : {}),
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode ?? 0,
+                  headers: response.headers,
+                  bytes: Buffer.concat(chunks),
+                }),
+              );
+              response.on('error', reject);
+            },
+          );
+          request.on('error', reject);
+          request.end(init.body);
+        },
+      );
+    try {
+      const expectSentAsIs = (answer: Awaited<ReturnType<typeof raw>>, json: unknown) => {
+        expect(answer.headers['content-encoding']).toBeUndefined();
+        expect(answer.headers['content-length']).toBe(String(answer.bytes.length));
+        expect(JSON.parse(answer.bytes.toString('utf8'))).toEqual(json);
+      };
+      const note = (id: number) => `Ünïcödé ✓ — note ${id}${'x'.repeat(40)}`;
+      // Reads, one object, a write's representation, a call: each small, each whole.
+      expectSentAsIs(await raw('rr_sized?select=id,note&id=lte.2&order=id'), [
+        { id: 1, note: note(1) },
+        { id: 2, note: note(2) },
+      ]);
+      const one = await raw('rr_sized?select=note&id=eq.3');
+      expect(one.status).toBe(200);
+      expectSentAsIs(one, [{ note: note(3) }]);
+      const written = await raw('rr_sized?select=id,note', {
+        method: 'POST',
+        body: JSON.stringify({ id: 100, note: 'é' }),
+        prefer: 'return=representation',
+      });
+      expect(written.status).toBe(201);
+      expectSentAsIs(written, [{ id: 100, note: 'é' }]);
+      expectSentAsIs(await raw('rpc/rr_sized_note?n=4'), note(4));
+
+      const large = await raw('rr_sized?select=id,note&id=lte.60&order=id');
+      expect(large.status).toBe(200);
+      expect(large.headers['content-encoding']).toBe('gzip');
+      expect(large.headers['content-length']).toBeUndefined();
+      expect(large.headers.vary).toMatch(/accept-encoding/i);
+      const rows = JSON.parse(zlib.gunzipSync(large.bytes).toString('utf8')) as unknown[];
+      expect(rows).toHaveLength(60);
+      expect(rows[59]).toEqual({ id: 60, note: note(60) });
+
+      const head = await raw('rr_sized?select=id', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.bytes.length).toBe(0);
+      // And the connection still serves the next request.
+      expectSentAsIs(await raw('rr_sized?select=id&id=eq.1'), [{ id: 1 }]);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses unknown relations and columns with PostgREST codes', async () => {

@@ -91,6 +91,16 @@ export const publicRpcCaching = {
   maxAgeMs: 1000,
 } as const;
 
+/**
+ * The headers of a body with its length declared, in bytes: the gateway's compression
+ * middleware sends a body under its threshold as it is only when it knows the length
+ * (decision 0048). Only for a body sent whole; a HEAD or 204 answer declares none.
+ */
+function sized(body: string, headers: Record<string, string>): Record<string, string> {
+  headers['Content-Length'] = String(Buffer.byteLength(body));
+  return headers;
+}
+
 /** `Prefer: return=headers-only`: where the first inserted row can be read back. */
 function locationOf(relation: string, primaryKey: string[], body: string): string | undefined {
   if (primaryKey.length === 0) return undefined;
@@ -329,7 +339,7 @@ export function createRestService(
     }
     return options.headOnly
       ? c.body(null, status as 200, headers)
-      : c.body(body, status as 200, headers);
+      : c.body(body, status as 200, sized(body, headers));
   }
 
   async function readRelation(c: RestContext) {
@@ -412,7 +422,7 @@ export function createRestService(
       plan.format === 'json'
         ? JSON.stringify(rows[0]?.['QUERY PLAN'])
         : rows.map((row) => String(row['QUERY PLAN'])).join('\n');
-    return c.body(body, 200, { 'Content-Type': media.contentType });
+    return c.body(body, 200, sized(body, { 'Content-Type': media.contentType }));
   }
 
   function mutationResponse(
@@ -438,7 +448,8 @@ export function createRestService(
     }
     if (prefs.returnMode === 'representation') {
       headers['Content-Type'] = media.contentType;
-      return c.body(singular ? row.body.slice(1, -1) : row.body, created ? 201 : 200, headers);
+      const body = singular ? row.body.slice(1, -1) : row.body;
+      return c.body(body, created ? 201 : 200, sized(body, headers));
     }
     return c.body(null, created ? 201 : 204, headers);
   }
@@ -641,7 +652,9 @@ export function createRestService(
         'Content-Range': prefs.count ? '0-0/1' : '0-0/*',
       };
       if (prefs.applied.length > 0) headers['Preference-Applied'] = prefs.applied.join(', ');
-      return method === 'HEAD' ? c.body(null, 200, headers) : c.body(result, 200, headers);
+      return method === 'HEAD'
+        ? c.body(null, 200, headers)
+        : c.body(result, 200, sized(result, headers));
     };
     return respond(c, mode, work, logIepRefusal);
   }

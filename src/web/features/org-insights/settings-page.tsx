@@ -33,6 +33,10 @@ export function SettingsPage() {
 
 function OrganizationSettingsScreen({ admin }: { admin: AdminContext }) {
   const settings = useOrganizationSettings(admin.userId, admin.organizationId);
+  // Held here, not in the form: a save changes `updatedAt`, which mounts a new form (its key)
+  // before the save resolves, and TanStack Query drops `mutate`'s callbacks of an unmounted
+  // component, so a form-owned mutation's confirmation depended on render timing.
+  const update = useUpdateOrganization();
   return (
     <AppPage title="Organization settings" intro="What your organization is called and where.">
       {settings.isPending ? (
@@ -47,6 +51,7 @@ function OrganizationSettingsScreen({ admin }: { admin: AdminContext }) {
           key={`${settings.data.id}:${settings.data.updatedAt}`}
           admin={admin}
           settings={settings.data}
+          update={update}
         />
       )}
     </AppPage>
@@ -56,15 +61,16 @@ function OrganizationSettingsScreen({ admin }: { admin: AdminContext }) {
 function SettingsForm({
   admin,
   settings,
+  update,
 }: {
   admin: AdminContext;
   settings: OrganizationSettings;
+  update: ReturnType<typeof useUpdateOrganization>;
 }) {
   const [name, setName] = useState(settings.name);
   const [slug, setSlug] = useState(settings.slug);
   const [errors, setErrors] = useState<FieldErrors<'name' | 'slug'>>({});
   const [failure, setFailure] = useState<string>();
-  const update = useUpdateOrganization();
   const owner = admin.access.owner;
 
   function submit(event: FormEvent) {

@@ -23,6 +23,10 @@ export function ThresholdsPage() {
 
 function Thresholds({ admin }: { admin: AdminContext }) {
   const settings = useOrganizationSettings(admin.userId, admin.organizationId);
+  // Held here, not in the form: a save changes `updatedAt`, which mounts a new form (its key)
+  // before the save resolves, and TanStack Query drops `mutate`'s callbacks of an unmounted
+  // component, so a form-owned mutation's confirmation depended on render timing.
+  const update = useUpdateOrganization();
   return (
     <AppPage
       title="Thresholds"
@@ -40,6 +44,7 @@ function Thresholds({ admin }: { admin: AdminContext }) {
           key={`${settings.data.id}:${settings.data.updatedAt}`}
           admin={admin}
           settings={settings.data}
+          update={update}
         />
       )}
     </AppPage>
@@ -49,14 +54,15 @@ function Thresholds({ admin }: { admin: AdminContext }) {
 function ThresholdForm({
   admin,
   settings,
+  update,
 }: {
   admin: AdminContext;
   settings: OrganizationSettings;
+  update: ReturnType<typeof useUpdateOrganization>;
 }) {
   const [value, setValue] = useState(String(settings.struggleThreshold));
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const update = useUpdateOrganization();
 
   function submit(event: FormEvent) {
     event.preventDefault();
