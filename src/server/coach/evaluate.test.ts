@@ -655,6 +655,16 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     expect(await verdictOf(suvat, 'v − u = at')).toBe('partially_correct');
   });
 
+  it("takes a working's result for the working", async () => {
+    const ratio = {
+      question: 'FEV₁ is 1.6 L and FVC 3.2 L. What is the FEV₁/FVC ratio?',
+      referenceAnswer: '0.5',
+      keyPoints: ['FEV₁/FVC = 1.6 / 3.2 = 0.5.'],
+    };
+    expect(await verdictOf(ratio, 'FEV1/FVC is 50%.')).toBe('correct');
+    expect(await verdictOf(ratio, 'FEV1/FVC is 2.')).toBe('incorrect');
+  });
+
   it('makes no point for an answer that offers alternatives without choosing', async () => {
     expect(await judge('An export.', "It's either an import or an export, it depends.")).toBe(
       'incorrect',

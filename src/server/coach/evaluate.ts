@@ -376,6 +376,11 @@ function judgePoint(
     if (samePolarity) present += weight;
   }
 
+  // A working's result stands for the working: "Ratio = 50%" makes "FEV₁/FVC = 1.6 / 3.2 = 0.5".
+  const result = analysis.quantities.length >= 3 ? analysis.quantities.at(-1) : undefined;
+  const resultGiven =
+    result?.concludes === true &&
+    answer.analysis.quantities.some((quantity) => quantityMatches(result, quantity));
   let quantitiesMissing = 0;
   for (const wanted of analysis.quantities) {
     const sameKind =
@@ -389,7 +394,8 @@ function judgePoint(
       quantitiesMissing += 1;
       // Another figure of the same kind in its place is a wrong figure, not a missing one:
       // "80S ribosomes" for "70S ribosomes".
-      if (sameKind.length > 0) opposed += 1;
+      // (Not a step of a working whose result the answer gives.)
+      if (sameKind.length > 0 && !resultGiven) opposed += 1;
     } else if (given.every((quantity) => quantity.negated !== wanted.negated)) {
       opposed += 1;
     } else {
@@ -428,11 +434,15 @@ function judgePoint(
   // much as a word.
   const mixed = total > 0 && analysis.quantities.length > 0 && analysis.quantities.length <= 2;
   const quantitiesMade =
-    mixed || (analysis.quantities.length <= 2 ? quantityShare === 1 : quantityShare >= 0.6);
+    mixed ||
+    resultGiven ||
+    (analysis.quantities.length <= 2 ? quantityShare === 1 : quantityShare >= 0.6);
   const figuresFound = analysis.quantities.length - quantitiesMissing;
   const coverage =
     total === 0
-      ? quantityShare
+      ? resultGiven
+        ? 1
+        : quantityShare
       : mixed
         ? (present + figuresFound) / (total + analysis.quantities.length)
         : present / total;
