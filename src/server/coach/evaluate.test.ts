@@ -613,6 +613,9 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
       await judge(deadSpace, 'The air in the conducting airways, where no gas exchange happens.'),
     ).toBe('correct');
     expect(await judge('It might arise by chance.', 'It could be a coincidence.')).toBe('correct');
+    expect(await judge('It creates a demand for food.', 'It creates a need for food.')).toBe(
+      'correct',
+    );
   });
 
   it('notices claims about two things said the wrong way round', async () => {

@@ -174,7 +174,7 @@ const GROUPS: string[][] = [
   // General academic English, not tied to a course (decision 0228): words a learner uses for
   // the reference's in any subject.
   ['cause', 'lead', 'result', 'trigger', 'induce'],
-  ['need', 'require', 'requirement', 'necessary'],
+  ['need', 'require', 'requirement', 'necessary', 'demand'],
   ['carry', 'transport', 'convey'],
   ['bind', 'attach', 'stick', 'dock'],
   ['fit', 'match', 'complementary'],
