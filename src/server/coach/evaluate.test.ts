@@ -656,6 +656,13 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     };
     expect(await verdictOf(suvat, 'v - u = at  ->  t = (v - u)/a')).toBe('correct');
     expect(await verdictOf(suvat, 'v − u = at')).toBe('partially_correct');
+    const system = {
+      question: 'Solve y = 2x − 5 and 3x + y = 15.',
+      referenceAnswer: '(4, 3): x = 4 and y = 3.',
+      keyPoints: ['5x − 5 = 15, so 5x = 20 and x = 4.', 'y = 2(4) − 5 = 3.'],
+    };
+    expect(await verdictOf(system, 'x = 4')).toBe('partially_correct');
+    expect(await verdictOf(system, 'x = 14')).toBe('incorrect');
   });
 
   it("takes a working's result for the working", async () => {

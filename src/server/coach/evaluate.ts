@@ -260,11 +260,16 @@ function judgeFormulas(point: string, answer: AnswerIndex): boolean | undefined 
 /** Text without spaces, in ASCII symbols and lower case, for comparing equations as written. */
 const compact = (text: string) => foldText(text).replace(/\s+/g, '');
 
-/** The equations of a point ("v − u = at"), each compacted; one of a single figure is skipped. */
+/**
+ * The equations of a point ("v − u = at"), each compacted, in the order written: the parts of
+ * its text between commas, colons and "so", "and", "then" that have an "=".
+ */
 function equationsIn(point: string): string[] {
-  return (foldSymbols(point).match(/[\w().+\-*/^ ]+=[\w().+\-*/^ ]+/g) ?? [])
+  return foldText(point)
+    .split(/[,;:]|\b(?:so|and|then|therefore|giving)\b/)
+    .filter((part) => part.includes('=') && !/[a-z]{3,}/.test(part.replace(/\b(?:x|y)\b/g, '')))
     .map((equation) => compact(equation).replace(/\.+$/, ''))
-    .filter((equation) => /[a-z]/.test(equation) && equation.length >= 5);
+    .filter((equation) => /[a-z]/.test(equation) && equation.length >= 3);
 }
 
 function judgePoint(
@@ -279,7 +284,13 @@ function judgePoint(
   const equations = equationsIn(point);
   if (equations.length > 0) {
     const written = compact(answer.text);
-    if (equations.every((equation) => written.includes(equation))) {
+    const given = (equation: string) =>
+      new RegExp(`(?:^|[^\\w.])${equation.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w.])`).test(
+        written,
+      );
+    // Every step written as the point writes it, or the result it comes to ("x = 4").
+    const result = equations.at(-1)!;
+    if (equations.every(given) || (/^[a-z]=-?[\d.]+$/.test(result) && given(result))) {
       return { point, made: true, contradicted: false };
     }
   }
