@@ -663,6 +663,11 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     };
     expect(await verdictOf(system, 'x = 4')).toBe('partially_correct');
     expect(await verdictOf(system, 'x = 14')).toBe('incorrect');
+    const substitute = {
+      ...system,
+      keyPoints: ['Substitute y = 2x − 5 into the second equation: 3x + (2x − 5) = 15.'],
+    };
+    expect(await verdictOf(substitute, 'Put 2x − 5 in for y: 3x + 2x − 5 = 15.')).toBe('correct');
   });
 
   it("takes a working's result for the working", async () => {

@@ -258,7 +258,11 @@ function judgeFormulas(point: string, answer: AnswerIndex): boolean | undefined 
 }
 
 /** Text without spaces, in ASCII symbols and lower case, for comparing equations as written. */
-const compact = (text: string) => foldText(text).replace(/\s+/g, '');
+const compact = (text: string) =>
+  foldText(text)
+    .replace(/\s+/g, '')
+    // A bracket added or begun with ("3x + (2x − 5)") may be written without: "3x + 2x − 5".
+    .replace(/(^|[+=])\(([^()]*)\)(?![\w(^*/.])/g, '$1$2');
 
 /**
  * The equations of a point ("v − u = at"), each compacted, in the order written: the parts of
@@ -277,23 +281,23 @@ function judgePoint(
   answer: AnswerIndex,
   questionWords: ReadonlySet<string>,
 ): PointResult {
-  const formula = judgeFormulas(point, answer);
-  if (formula !== undefined) return { point, made: formula, contradicted: !formula };
   // A step of working written as the point writes it ("v − u = at" for "Subtract u from both
   // sides: v − u = at") makes the point: the equation is the step, the words say how.
   const equations = equationsIn(point);
   if (equations.length > 0) {
     const written = compact(answer.text);
     const given = (equation: string) =>
-      new RegExp(`(?:^|[^\\w.])${equation.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w.])`).test(
-        written,
-      );
+      new RegExp(
+        `(?:^|[^\\w.])${equation.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?!\\w|\\.\\d)`,
+      ).test(written);
     // Every step written as the point writes it, or the result it comes to ("x = 4").
     const result = equations.at(-1)!;
     if (equations.every(given) || (/^[a-z]=-?[\d.]+$/.test(result) && given(result))) {
       return { point, made: true, contradicted: false };
     }
   }
+  const formula = judgeFormulas(point, answer);
+  if (formula !== undefined) return { point, made: formula, contradicted: !formula };
   const analysis = analyse(point);
   const byKey = new Map(analysis.terms.map((term) => [`${term.word}|${term.negated}`, term]));
   let total = 0;
