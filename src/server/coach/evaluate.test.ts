@@ -564,6 +564,11 @@ describe('evaluateAnswer: a reference answer read claim by claim, and figures in
     );
   });
 
+  it('keeps a phrase begun by "during" inside its claim', async () => {
+    const epiglottis = 'The epiglottis bends over the inlet, during swallowing.';
+    expect(await judge(epiglottis, 'The epiglottis bends over the inlet.')).toBe('correct');
+  });
+
   it('treats a parenthesis as optional, and a one-word gloss as the point itself', async () => {
     expect(
       await judge(

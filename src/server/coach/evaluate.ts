@@ -550,7 +550,7 @@ function withoutAside(text: string): { main: string; aside?: string } {
  * them is partly right, as the labelling rule says ("every claim of the reference").
  */
 const CLAIM_BREAK =
-  /\s*[;:]\s+|,\s+(?=(?:and|but|so|which|who|whose|where|while|whereas|including|by|because|\w+ing)\b(?!\s+not\b))|\s+(?:and|but|whereas|while)\s+(?!not\b|a\s+half\b)/;
+  /\s*[;:]\s+|,\s+(?=(?:and|but|so|which|who|whose|where|while|whereas|including|by|because|(?!(?:during|king|(?:some|no|any|every)?thing|morning|evening|spring|string|ring|wing|ceiling)\b)\w{2,}ing)\b(?!\s+not\b))|\s+(?:and|but|whereas|while)\s+(?!not\b|a\s+half\b)/;
 
 function claimsOf(reference: string): ReferenceClaim[] {
   const claims: ReferenceClaim[] = [];
