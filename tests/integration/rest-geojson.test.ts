@@ -12,6 +12,8 @@ import {
 const plainFixture = `
 create table public.rg_projects (id int primary key, name text not null);
 insert into public.rg_projects values (1, 'Survey'), (2, 'Mapping');
+create function public.rg_project_count() returns int language sql stable
+  as 'select count(*)::int from public.rg_projects';
 notify pgrst, 'reload schema';
 `;
 
@@ -31,6 +33,10 @@ create function public.rg_shop(shop int) returns setof public.rg_shops language 
   as 'select * from public.rg_shops where id = shop';
 create function public.rg_shop_count() returns int language sql stable
   as 'select count(*)::int from public.rg_shops';
+create function public.rg_shop_point(shop int) returns geometry language sql stable
+  as 'select shop_geom from public.rg_shops where id = shop';
+create function public.rg_shop_points() returns setof geometry language sql stable
+  as 'select shop_geom from public.rg_shops order by id';
 insert into public.rg_shops values
   (1, '1369 Cambridge St', 'SRID=4326;POINT(-71.10044 42.373695)'),
   (2, '757 Massachusetts Ave', 'SRID=4326;POINT(-71.10543 42.366432)');
@@ -73,6 +79,10 @@ describe.each(databaseKinds)('REST application/geo+json on %s', (kind) => {
     expect(answer.error).toEqual(noPostgis);
     const raw = await fetch(url('rg_projects'), { headers: headers() });
     expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
+    // A function of one value is written the same way, so it meets the same answer.
+    const scalar = await db.rpc('rg_project_count').geojson();
+    expect(scalar.status).toBe(404);
+    expect(scalar.error).toEqual(noPostgis);
   });
 
   if (kind !== 'postgres') return;
@@ -166,12 +176,33 @@ describe.each(databaseKinds)('REST application/geo+json on %s', (kind) => {
         details: null,
         hint: null,
       });
+      // A value that is not a geometry is PostGIS's refusal too, as PostgREST answers.
       const scalar = await db.rpc('rg_shop_count').geojson();
-      expect(scalar.status).toBe(406);
-      expect(scalar.error).toMatchObject({
-        code: 'PGRST107',
-        message: 'None of these media types are available: application/geo+json',
+      expect(scalar.status).toBe(400);
+      expect(scalar.error).toMatchObject({ code: '22023', message: 'geometry column is missing' });
+    });
+
+    it('writes a function’s geometry values as Features without properties, as PostgREST', async () => {
+      const point = await db.rpc('rg_shop_point', { shop: 1 }).geojson();
+      expect(point.status).toBe(200);
+      expect(point.data).toEqual({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [-71.10044, 42.373695] },
+            properties: {},
+          },
+        ],
       });
+      const raw = await fetch(url('rpc/rg_shop_points?limit=2'), { headers: headers() });
+      expect(raw.status).toBe(200);
+      expect(raw.headers.get('content-type')).toBe(GEO);
+      const points = (await raw.json()) as { features: { geometry: { coordinates: number[] } }[] };
+      expect(points.features.map((f) => f.geometry.coordinates)).toEqual([
+        [-71.10044, 42.373695],
+        [-71.10543, 42.366432],
+      ]);
     });
   });
 });

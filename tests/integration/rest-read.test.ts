@@ -408,16 +408,36 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     const rest = `${server.url}/rest/v1/rr_courses?select=id,level,meta&id=in.(3,4)&order=id`;
     const ask = (accept: string) =>
       fetch(rest, { headers: { apikey: server.serviceRoleKey, Accept: accept } });
-    const stripped = await ask('application/vnd.pgrst.array+json;nulls=stripped');
-    expect(stripped.status).toBe(200);
-    expect(stripped.headers.get('content-type')).toContain('nulls=stripped');
-    expect(await stripped.json()).toEqual([{ id: 3 }, { id: 4, level: 3 }]);
+    for (const accept of [
+      'application/vnd.pgrst.array+json;nulls=stripped',
+      'application/vnd.pgrst.array;nulls=stripped',
+    ]) {
+      const stripped = await ask(accept);
+      expect(stripped.status).toBe(200);
+      expect(stripped.headers.get('content-type')).toBe(
+        'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8',
+      );
+      expect(await stripped.json()).toEqual([{ id: 3 }, { id: 4, level: 3 }]);
+    }
+    // Without nulls=stripped, PostgREST takes either spelling as plain JSON and says so.
+    for (const accept of ['application/vnd.pgrst.array', 'application/vnd.pgrst.array+json']) {
+      const array = await ask(accept);
+      expect(array.status).toBe(200);
+      expect(array.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await array.json()).toEqual([
+        { id: 3, level: null, meta: null },
+        { id: 4, level: 3, meta: null },
+      ]);
+    }
     const one = await fetch(`${rest.replace('in.(3,4)', 'eq.3')}`, {
       headers: {
         apikey: server.serviceRoleKey,
         Accept: 'application/vnd.pgrst.object+json;nulls=stripped',
       },
     });
+    expect(one.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8',
+    );
     expect(await one.json()).toEqual({ id: 3 });
     // The most preferred type we can write wins; order breaks ties.
     const preferred = await ask('text/plain, text/csv;q=0.5, application/json;q=0.4');

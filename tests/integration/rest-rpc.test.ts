@@ -106,13 +106,19 @@ describe.each(databaseKinds)('REST RPC on %s', (kind) => {
     expect(plain.headers.get('content-range')).toBe('0-0/*');
   });
 
-  it('writes a set of rows as CSV, and refuses CSV for a scalar', async () => {
+  it('writes rows as CSV, and values as rows of pgrst_scalar as PostgREST does', async () => {
     const squares = await service.rpc('rp_squares', { n: 3 }).order('i').csv();
     expect(squares.error).toBeNull();
     expect(squares.data).toBe('i,square\n1,1\n2,4\n3,9');
     const scalar = await service.rpc('rp_add', { a: 1, b: 2 }).csv();
-    expect(scalar.status).toBe(406);
-    expect(scalar.error?.code).toBe('PGRST107');
+    expect(scalar).toMatchObject({ status: 200, error: null, data: 'pgrst_scalar\n3' });
+    const quoted = await service.rpc('rp_hello', {}, { get: true }).csv();
+    expect(quoted.data).toBe('pgrst_scalar\nhello');
+    const numbers = await service.rpc('rp_numbers', { n: 3 }).csv();
+    expect(numbers).toMatchObject({ status: 200, data: 'pgrst_scalar\n1\n2\n3' });
+    // A function returning nothing runs and answers 204.
+    const noop = await service.rpc('rp_noop').csv();
+    expect(noop.status).toBe(204);
   });
 
   it('returns a composite result as one object and void as no content', async () => {

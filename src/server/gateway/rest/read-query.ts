@@ -569,7 +569,8 @@ export const EMPTY_BODY: Record<BodyFormat, string> = {
   geojson: '{"type" : "FeatureCollection", "features" : []}',
 };
 
-function bodySql(format: BodyFormat, rows: string): string {
+/** The body of `rows` (a row alias of the statement) in a format, built by Postgres. */
+export function bodySql(format: BodyFormat, rows: string): string {
   if (format === 'geojson') {
     // PostgREST's GeoJSON: PostGIS writes each row as a Feature (its geometry column as the
     // geometry, the rest as properties). Without PostGIS the function does not exist: 404

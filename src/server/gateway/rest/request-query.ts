@@ -261,7 +261,7 @@ function planMedia(type: string, param: (name: string) => string | undefined): M
     (PLAN_OPTIONS as readonly string[]).includes(option),
   );
   if (options.length !== named.length) return undefined;
-  const forType = rows.contentType.split(';')[0]!;
+  const forType = rows.contentType.replace(/; charset=utf-8$/, '');
   return {
     shape: 'plan',
     format: rows.format,
@@ -278,16 +278,19 @@ function mediaFor(
   if (param && /^application\/vnd\.pgrst\.plan(\+json|\+text)?$/.test(type)) {
     return planMedia(type, param);
   }
-  const nulls = stripped ? '; nulls=stripped' : '';
+  // PostgREST's spelling of the vendor types it answers with: no space before `nulls`.
+  const nulls = stripped ? ';nulls=stripped' : '';
   const format: BodyFormat = stripped ? 'json-stripped' : 'json';
   switch (type) {
     case 'application/json':
     case 'application/*':
     case '*/*':
       return JSON_ARRAY;
-    // PostgREST takes the names without `+json` too, and answers with them.
+    // PostgREST takes the names without `+json` too. An array without `nulls=stripped` is
+    // plain JSON to it, answered as `application/json` (decision 0049).
     case 'application/vnd.pgrst.array':
     case 'application/vnd.pgrst.array+json':
+      if (!stripped) return JSON_ARRAY;
       return {
         shape: 'array',
         format,

@@ -4,8 +4,9 @@
  * result as PostgREST does: a scalar, one object, or an array that filters, order and paging
  * apply to.
  */
-import { ambiguousFunction, mediaTypeUnavailable, unknownFunction } from './errors';
+import { ambiguousFunction, unknownFunction } from './errors';
 import {
+  bodySql,
   buildRead,
   type BodyFormat,
   type QueryContext,
@@ -164,14 +165,18 @@ export function buildRpc(
   options: { count: boolean; format?: BodyFormat },
 ): RpcQuery {
   const { routine } = call;
-  // CSV and GeoJSON are of rows: only a function returning rows can be written as either.
-  if (
-    (options.format === 'csv' || options.format === 'geojson') &&
-    (routine.returnKind === 'scalar' || routine.returnKind === 'void')
-  )
-    throw mediaTypeUnavailable([options.format === 'csv' ? 'text/csv' : 'application/geo+json']);
   const parts = callParts(ctx, call, args);
   const fromArgs = parts.from ? ` from ${parts.from}` : '';
+  // CSV and GeoJSON of values, as PostgREST writes them: each value is a row of one column,
+  // `pgrst_scalar` (CSV's header; PostGIS's geometry, when it is one, else its 400 22023). A
+  // function returning nothing runs the same statement and answers 204 (decision 0049).
+  const rowsOfValues = options.format === 'csv' || options.format === 'geojson';
+  if (rowsOfValues && routine.returnKind !== 'composite' && !routine.returnsSet) {
+    return {
+      sql: `select null::int as total, 1 as page_total, ${bodySql(options.format!, '_pgrst_t')} as body from (select ${parts.call} as pgrst_scalar${fromArgs}) _pgrst_t`,
+      shape: routine.returnKind === 'void' ? 'void' : 'scalar',
+    };
+  }
   if (routine.returnKind === 'void') {
     return { sql: `select ${parts.call}${fromArgs}`, shape: 'void' };
   }
@@ -196,13 +201,23 @@ export function buildRpc(
       from: `${lateral}${parts.call} ${alias}(${ident(routine.name)})`,
       alias,
     };
-    // A set of scalars is an array of values, not of objects.
+    // A set of scalars is an array of values, not of objects; in CSV or GeoJSON, rows of
+    // `pgrst_scalar`.
     const scalarRead: ReadRequest = {
       ...read,
-      select: [{ kind: 'field', field: { column: routine.name, json: [] } }],
+      select: [
+        {
+          kind: 'field',
+          field: { column: routine.name, json: [] },
+          alias: rowsOfValues ? 'pgrst_scalar' : undefined,
+        },
+      ],
     };
     return {
-      sql: buildRead(ctx, source, scalarRead, { ...options, scalarColumn: routine.name }),
+      sql: buildRead(ctx, source, scalarRead, {
+        ...options,
+        scalarColumn: rowsOfValues ? undefined : routine.name,
+      }),
       shape: 'array',
     };
   }
