@@ -22,6 +22,7 @@ import type { GatewayDeps } from './gateway/context';
 import { loadKeySet } from './keys/key-store';
 import { announceIssuedKeys, publishKeysFile } from './keys/keys-file';
 import { createTokenVerifier } from './keys/verify';
+import { removeAbandonedExportSpools } from './compliance/export-spool';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { jobs } from './jobs/registry';
 import { createLogger, type Logger } from './logger';
@@ -142,6 +143,13 @@ export async function startServer(
     const app = createGateway(deps);
     const metricsFlush = startMetricsFlush(deps);
     const uploadSweep = startStaleUploadSweep(deps);
+    removeAbandonedExportSpools()
+      .then((removed) => {
+        if (removed > 0) log.info('removed abandoned export folders', { removed });
+      })
+      .catch((error: unknown) => {
+        log.warn('could not remove abandoned export folders', { error: (error as Error).message });
+      });
     // One PGlite process holds every bucket itself; nothing to share.
     const rateLimitSync =
       db.kind === 'postgres' ? startRateLimitSync(deps, deps.rateLimiter) : undefined;

@@ -12,8 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
-import os from 'node:os';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { strToU8, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
@@ -21,6 +20,7 @@ import { csvLine, type CsvValue } from '../../common/csv';
 import type { Database, Queryable } from '../db/types';
 import type { Storage } from '../storage/storage';
 import { recordAuditEvent } from './audit';
+import { createExportSpool } from './export-spool';
 import { IEP_BUCKET } from './iep-documents';
 
 export const EXPORT_BUCKET = 'privacy-exports';
@@ -353,7 +353,7 @@ export async function buildExport(
   const entry = rows[0];
   if (!entry) throw new Error(`no export ${exportId}`);
   if (entry.status !== 'queued') throw new Error(`export ${exportId} is ${entry.status}`);
-  const spool = await mkdtemp(path.join(os.tmpdir(), 'lyceum-export-'));
+  const spool = await createExportSpool();
   try {
     const contents: ZipContents = { tables: [], files: [], iepFiles: [] };
     const createdAt = new Date().toISOString();
