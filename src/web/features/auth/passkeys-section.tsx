@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { usePasskeys, usePasskeysEnabled, useAddPasskey, useRemovePasskey } from './api/passkeys';
 import { authErrorMessage } from './auth-errors';
 import { Panel } from './auth-ui';
+import { addedOn, CredentialList } from './credential-list';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -51,33 +52,16 @@ export function PasskeysSection() {
         <p className="mt-4 text-sm">You have no passkeys yet.</p>
       )}
       {passkeys.length > 0 && (
-        <ul className="mt-4 divide-y rounded-md border" aria-label="Your passkeys">
-          {passkeys.map((p) => {
-            const name = p.friendly_name || 'Passkey';
-            return (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <div className="text-sm">
-                  <p className="font-medium">{name}</p>
-                  <p className="text-muted-foreground">
-                    Added {date(p.created_at)}
-                    {p.last_used_at ? ` · last used ${date(p.last_used_at)}` : ' · not used yet'}
-                  </p>
-                </div>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  disabled={remove.isPending}
-                  onClick={() => removeOne(p.id, name)}
-                  aria-label={`Remove ${name}`}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+        <CredentialList
+          label="Your passkeys"
+          items={passkeys.map((p) => ({
+            id: p.id,
+            name: p.friendly_name || 'Passkey',
+            detail: `${addedOn(p.created_at)}${p.last_used_at ? ` · last used ${date(p.last_used_at)}` : ' · not used yet'}`,
+          }))}
+          busy={remove.isPending}
+          onRemove={(item) => removeOne(item.id, item.name)}
+        />
       )}
       {status && (
         <div className="mt-4">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Factor, User } from '@supabase/supabase-js';
-import { MessageSquare, Trash2 } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
@@ -14,12 +14,12 @@ import {
 } from './api/mfa-factors';
 import { authErrorMessage, phoneCodeError } from './auth-errors';
 import { Panel } from './auth-ui';
+import { addedOn, CredentialList } from './credential-list';
 import { displayPhone, phoneNumber } from './phone-number';
 import { useSecondFactorGate } from './second-factor-gate';
 
 type Status = { kind: 'error' | 'success'; text: string } | null;
 
-const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 const phoneOf = (factor: Factor) => displayPhone((factor as { phone?: string }).phone ?? '');
 const reason =
   'Confirm it is you with your second step (authenticator app, security key or text message) to change how you sign in.';
@@ -144,30 +144,16 @@ export function PhoneFactorsSection({ user }: { user: User }) {
         Get a code by text message as your second step when you sign in.
       </p>
       {phones.length > 0 ? (
-        <ul className="mt-4 divide-y rounded-md border" aria-label="Your phone numbers">
-          {phones.map((f) => {
-            const phone = phoneOf(f);
-            return (
-              <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <div className="text-sm">
-                  <p className="font-medium">{phone}</p>
-                  <p className="text-muted-foreground">Added {date(f.created_at)}</p>
-                </div>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  disabled={busy}
-                  onClick={() => removeOne(f.id, phone)}
-                  aria-label={`Remove ${phone}`}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+        <CredentialList
+          label="Your phone numbers"
+          items={phones.map((f) => ({
+            id: f.id,
+            name: phoneOf(f),
+            detail: addedOn(f.created_at),
+          }))}
+          busy={busy}
+          onRemove={(item) => removeOne(item.id, item.name)}
+        />
       ) : (
         <p className="mt-4 text-sm">You have no phone numbers for sign-in codes yet.</p>
       )}

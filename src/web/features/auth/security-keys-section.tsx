@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import type { User } from '@supabase/supabase-js';
-import { KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { canAdd, useAddSecurityKey, useMfaSwitches, useRemoveFactor } from './api/mfa-factors';
 import { authErrorMessage } from './auth-errors';
 import { Panel } from './auth-ui';
+import { addedOn, CredentialList } from './credential-list';
 import { useSecondFactorGate } from './second-factor-gate';
 
 type Status = { kind: 'error' | 'success'; text: string } | null;
 
-const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 const reason =
   'Confirm it is you with your second step (authenticator app, security key or text message) to change how you sign in.';
 
@@ -74,30 +74,16 @@ export function SecurityKeysSection({ user }: { user: User }) {
         after your password.
       </p>
       {keys.length > 0 ? (
-        <ul className="mt-4 divide-y rounded-md border" aria-label="Your security keys">
-          {keys.map((f) => {
-            const name = f.friendly_name || 'Security key';
-            return (
-              <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <div className="text-sm">
-                  <p className="font-medium">{name}</p>
-                  <p className="text-muted-foreground">Added {date(f.created_at)}</p>
-                </div>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  disabled={busy}
-                  onClick={() => removeOne(f.id, name)}
-                  aria-label={`Remove ${name}`}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+        <CredentialList
+          label="Your security keys"
+          items={keys.map((f) => ({
+            id: f.id,
+            name: f.friendly_name || 'Security key',
+            detail: addedOn(f.created_at),
+          }))}
+          busy={busy}
+          onRemove={(item) => removeOne(item.id, item.name)}
+        />
       ) : (
         <p className="mt-4 text-sm">You have no security keys yet.</p>
       )}
