@@ -674,8 +674,23 @@ function judgeClaims(
   });
 }
 
+/** What the offline rules measured of an answer, beside their verdict. */
+interface OfflineJudgement {
+  evaluation: Evaluation;
+  points: number;
+  made: number;
+  contradicted: number;
+  hedged: boolean;
+  wrongFormula: boolean;
+  answer: Analysis;
+}
+
 /** Judges an answer offline. Never throws for any string input. */
 export function evaluateOffline(input: EvaluationInput): Evaluation {
+  return judgeOffline(input).evaluation;
+}
+
+function judgeOffline(input: EvaluationInput): OfflineJudgement {
   const fromKeyPoints = input.keyPoints !== undefined && input.keyPoints.length > 0;
   const claims = fromKeyPoints ? [] : claimsOf(input.referenceAnswer);
   const points = fromKeyPoints ? [...input.keyPoints!] : claims.map((claim) => claim.text);
@@ -697,12 +712,20 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
   const answer = indexAnswer(answerText, analyse(answerText), vocabulary);
   const questionWords = new Set(analyse(input.question).terms.map((term) => term.word));
 
+  const measured = { points: points.length, answer: answer.analysis };
   if (answer.analysis.terms.length === 0 && answer.analysis.quantities.length === 0) {
     return {
-      verdict: 'incorrect',
-      missing: points,
-      feedback:
-        'Your answer does not say anything about the question yet. Try to answer it in a sentence or two.',
+      ...measured,
+      made: 0,
+      contradicted: 0,
+      hedged: false,
+      wrongFormula: false,
+      evaluation: {
+        verdict: 'incorrect',
+        missing: points,
+        feedback:
+          'Your answer does not say anything about the question yet. Try to answer it in a sentence or two.',
+      },
     };
   }
 
@@ -710,9 +733,16 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
   // it depends") makes no claim, as the labelling rule says of a hedge.
   if (HEDGED_ANSWER.test(answerText)) {
     return {
-      verdict: 'incorrect',
-      missing: points,
-      feedback: `Not yet: your answer offers alternatives without choosing one. A full answer would cover:\n${listPoints(points)}`,
+      ...measured,
+      made: 0,
+      contradicted: 0,
+      hedged: true,
+      wrongFormula: false,
+      evaluation: {
+        verdict: 'incorrect',
+        missing: points,
+        feedback: `Not yet: your answer offers alternatives without choosing one. A full answer would cover:\n${listPoints(points)}`,
+      },
     };
   }
 
@@ -737,10 +767,71 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
   else verdict = 'partially_correct';
 
   return {
-    verdict,
-    missing,
-    feedback: feedbackFor(verdict, made, results.length, missing, contradicted),
+    ...measured,
+    made: made.length,
+    contradicted: contradicted.length,
+    hedged: false,
+    wrongFormula,
+    evaluation: {
+      verdict,
+      missing,
+      feedback: feedbackFor(verdict, made, results.length, missing, contradicted),
+    },
   };
+}
+
+/** The names of `evaluationFeatures`' entries, in order. */
+export const FEATURE_NAMES = [
+  'bias',
+  'share of points made',
+  'share of points contradicted',
+  'all points made',
+  'no point made',
+  'more contradicted than made',
+  'points (log)',
+  'answer words (log)',
+  'share of answer words negated',
+  'answer figures',
+  'share of reference words in answer',
+  'share of answer words in reference',
+  'hedged',
+  'wrong formula',
+  'rule says correct',
+  'rule says partially correct',
+  'rule says incorrect',
+] as const;
+
+/**
+ * What the offline rules measured of an answer, as numbers (FEATURE_NAMES): the input of a
+ * learned verdict (decision 0233).
+ */
+export function evaluationFeatures(input: EvaluationInput): number[] {
+  const judged = judgeOffline(input);
+  const { points, made, contradicted, answer, evaluation } = judged;
+  const answerWords = new Set(answer.terms.map((term) => term.word));
+  const referenceWords = new Set(analyse(input.referenceAnswer).terms.map((term) => term.word));
+  const shared = [...answerWords].filter((word) => referenceWords.has(word)).length;
+  return [
+    1,
+    points === 0 ? 0 : made / points,
+    points === 0 ? 0 : contradicted / points,
+    points > 0 && made === points ? 1 : 0,
+    made === 0 ? 1 : 0,
+    contradicted > made ? 1 : 0,
+    Math.log1p(points),
+    Math.log1p(answer.terms.length),
+    answer.terms.length === 0
+      ? 0
+      : answer.terms.filter((term) => term.negated).length / answer.terms.length,
+    Math.min(answer.quantities.length, 5) / 5,
+    referenceWords.size === 0 ? 0 : shared / referenceWords.size,
+    answerWords.size === 0 ? 0 : shared / answerWords.size,
+    judged.hedged ? 1 : 0,
+    judged.wrongFormula ? 1 : 0,
+    evaluation.verdict === 'correct' ? 1 : 0,
+    evaluation.verdict === 'partially_correct' ? 1 : 0,
+    evaluation.verdict === 'incorrect' ? 1 : 0,
+  ];
 }
 
 /**

@@ -1,0 +1,162 @@
+/**
+ * A verdict learned from the offline evaluator's own measurements (decision 0233): multinomial
+ * logistic regression (L2, full-batch gradient descent, no dependency) on `evaluationFeatures`
+ * of the 701 labelled answers. Prints grouped cross-validation by question (an answer's
+ * question is never in both the train and the test folds) next to the rule verdict on the same
+ * folds, then the fourth set alone (trained without its questions), and with `--write <file>`
+ * writes the weights trained on every answer.
+ *
+ *   node --import tsx scripts/train-evaluator-verdict.ts [--l2 <penalty>] [--write <file>]
+ */
+import fs from 'node:fs';
+import { loadLabelledAnswers, type LabelledAnswer } from '../bench/coach-evaluator-set';
+import {
+  FEATURE_NAMES,
+  evaluateOffline,
+  evaluationFeatures,
+  type Verdict,
+} from '../src/server/coach/evaluate';
+
+const VERDICTS: readonly Verdict[] = ['correct', 'partially_correct', 'incorrect'];
+const FOLDS = 10;
+const l2At = process.argv.indexOf('--l2');
+const L2 = l2At === -1 ? 0.01 : Number(process.argv[l2At + 1]);
+const STEPS = 3000;
+const RATE = 0.5;
+
+type Weights = number[][]; // one row per verdict, one column per feature
+
+function probabilities(weights: Weights, x: readonly number[]): number[] {
+  const scores = weights.map((row) => row.reduce((sum, w, j) => sum + w * x[j]!, 0));
+  const top = Math.max(...scores);
+  const exps = scores.map((score) => Math.exp(score - top));
+  const total = exps.reduce((a, b) => a + b, 0);
+  return exps.map((e) => e / total);
+}
+
+function train(xs: readonly number[][], ys: readonly number[]): Weights {
+  const d = xs[0]!.length;
+  const weights: Weights = VERDICTS.map(() => new Array<number>(d).fill(0));
+  for (let step = 0; step < STEPS; step += 1) {
+    const gradient = VERDICTS.map(() => new Array<number>(d).fill(0));
+    xs.forEach((x, i) => {
+      const p = probabilities(weights, x);
+      p.forEach((pk, k) => {
+        const error = pk - (ys[i] === k ? 1 : 0);
+        for (let j = 0; j < d; j += 1) gradient[k]![j]! += (error * x[j]!) / xs.length;
+      });
+    });
+    weights.forEach((row, k) => {
+      for (let j = 0; j < d; j += 1) {
+        // The bias is not shrunk.
+        const shrink = j === 0 ? 0 : L2 * row[j]!;
+        row[j]! -= RATE * (gradient[k]![j]! + shrink);
+      }
+    });
+  }
+  return weights;
+}
+
+function predict(weights: Weights, x: readonly number[]): number {
+  const p = probabilities(weights, x);
+  return p.indexOf(Math.max(...p));
+}
+
+/** FNV-1a, so a question's fold depends on its name only. */
+function fold(where: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of where) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % FOLDS;
+}
+
+const set = loadLabelledAnswers(process.cwd(), { withHeldOut4: true });
+const rows = set.map((row) => ({
+  row,
+  x: evaluationFeatures(row.input),
+  y: VERDICTS.indexOf(row.label),
+  rule: VERDICTS.indexOf(evaluateOffline(row.input).verdict),
+}));
+type Row = (typeof rows)[number];
+
+const percent = (n: number, of: number) => (of === 0 ? '—' : `${((100 * n) / of).toFixed(1)}%`);
+
+function report(title: string, part: readonly Row[], learned: ReadonlyMap<Row, number>): void {
+  const right = (pick: (r: Row) => number) => part.filter((r) => pick(r) === r.y).length;
+  const ruleRight = right((r) => r.rule);
+  const learnedRight = right((r) => learned.get(r)!);
+  console.log(
+    `\n== ${title}: ${part.length} answers to ${new Set(part.map((r) => r.row.where)).size} questions`,
+  );
+  console.log(
+    `accuracy: learned ${percent(learnedRight, part.length)} (${learnedRight}), rules ${percent(ruleRight, part.length)} (${ruleRight})`,
+  );
+  console.log('verdict             learned P/R        rules P/R');
+  VERDICTS.forEach((verdict, k) => {
+    const pr = (pick: (r: Row) => number) => {
+      const predicted = part.filter((r) => pick(r) === k);
+      const actual = part.filter((r) => r.y === k);
+      const hits = predicted.filter((r) => r.y === k).length;
+      return `${percent(hits, predicted.length).padStart(6)} ${percent(hits, actual.length).padStart(6)}`;
+    };
+    console.log(`${verdict.padEnd(18)} ${pr((r) => learned.get(r)!)}    ${pr((r) => r.rule)}`);
+  });
+}
+
+// Grouped cross-validation: every answer predicted by weights trained without its question.
+const crossValidated = new Map<Row, number>();
+for (let k = 0; k < FOLDS; k += 1) {
+  const test = rows.filter((r) => fold(r.row.where) === k);
+  const trainRows = rows.filter((r) => fold(r.row.where) !== k);
+  const weights = train(
+    trainRows.map((r) => r.x),
+    trainRows.map((r) => r.y),
+  );
+  for (const r of test) crossValidated.set(r, predict(weights, r.x));
+}
+console.log(`grouped ${FOLDS}-fold cross-validation by question, L2 ${L2}, ${STEPS} steps`);
+report('all answers', rows, crossValidated);
+const parts = [...new Set(set.map((row) => row.part))] as LabelledAnswer['part'][];
+for (const part of parts) {
+  report(
+    `part ${part} (cross-validated)`,
+    rows.filter((r) => r.row.part === part),
+    crossValidated,
+  );
+}
+const foldLine = Array.from({ length: FOLDS }, (_, k) => {
+  const test = rows.filter((r) => fold(r.row.where) === k);
+  const learned = test.filter((r) => crossValidated.get(r) === r.y).length;
+  const rule = test.filter((r) => r.rule === r.y).length;
+  return `${k}: ${learned}/${rule} of ${test.length}`;
+});
+console.log(`\nper fold (learned/rules right): ${foldLine.join(', ')}`);
+
+// The fourth set as a set: trained on the other sets' answers to other questions only.
+const fourth = rows.filter((r) => r.row.part === 'held-out-4');
+const fourthQuestions = new Set(fourth.map((r) => r.row.where));
+const others = rows.filter((r) => r.row.part !== 'held-out-4' && !fourthQuestions.has(r.row.where));
+const withoutFourth = train(
+  others.map((r) => r.x),
+  others.map((r) => r.y),
+);
+report(
+  `fourth set, trained on ${others.length} other answers to other questions`,
+  fourth,
+  new Map(fourth.map((r) => [r, predict(withoutFourth, r.x)])),
+);
+
+const out = process.argv.indexOf('--write');
+if (out !== -1) {
+  const file = process.argv[out + 1];
+  if (!file) throw new Error('--write needs a file name');
+  const weights = train(
+    rows.map((r) => r.x),
+    rows.map((r) => r.y),
+  );
+  const rounded = weights.map((row) => row.map((w) => Number(w.toFixed(6))));
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ features: FEATURE_NAMES, verdicts: VERDICTS, l2: L2, steps: STEPS, weights: rounded }, null, 2)}\n`,
+  );
+  console.log(`\nweights trained on all ${rows.length} answers written to ${file}`);
+}
