@@ -206,6 +206,47 @@ describe.each(databaseKinds)('compliance console on %s', (kind) => {
     expect((await counted(officer, 60)).filter((r) => r.day === daysAgo(40))).toEqual([]);
   });
 
+  it("bounds a period's page by the ids of its days, finding the same entries (decision 0431)", async () => {
+    const today = daysAgo(0);
+    const page = async (ids?: { first_id: number; last_id: number }) => {
+      let query = officer.client
+        .from('audit_log')
+        .select('id')
+        .eq('organization_id', orgA)
+        .gte('timestamp', `${today}T00:00:00Z`);
+      if (ids) query = query.gte('id', ids.first_id).lte('id', ids.last_id);
+      const { data, error } = await query.order('id', { ascending: false }).limit(51);
+      expect(error).toBeNull();
+      return data!.map((r) => r.id as number);
+    };
+    const { data, error } = await officer.client.rpc('audit_log_ids_between', {
+      since: today,
+      until: today,
+    });
+    expect(error).toBeNull();
+    const [ids] = data as { first_id: number; last_id: number }[];
+    const { rows } = await server.deps.db.query<{ first: number; last: number }>(
+      `select min(id)::int as first, max(id)::int as last from public.audit_log
+        where ("timestamp" at time zone 'UTC')::date = $1::date`,
+      [today],
+    );
+    expect(ids).toEqual({ first_id: rows[0]!.first, last_id: rows[0]!.last });
+    const unbounded = await page();
+    expect(unbounded.length).toBeGreaterThan(0);
+    expect(await page(ids)).toEqual(unbounded);
+    // A period with no entries has no ids; anyone but a reviewer is refused.
+    const empty = await officer.client.rpc('audit_log_ids_between', {
+      since: '2001-01-01',
+      until: '2001-01-02',
+    });
+    expect(empty.data).toEqual([{ first_id: null, last_id: null }]);
+    const refused = await learner.client.rpc('audit_log_ids_between', {
+      since: today,
+      until: today,
+    });
+    expect(refused.error).toMatchObject({ code: '42501' });
+  });
+
   it('refuses a bad period, another organization, and anyone who is not an officer', async () => {
     const bad = await officer.client.rpc('audit_access_patterns', { since_days: 0 });
     expect(bad.error).toMatchObject({

@@ -90,6 +90,14 @@ export async function queryAuditLog(
   if (person) query = query.or(`user_id.eq.${person},subject_user_id.eq.${person}`);
   if (filters.from) query = query.gte('timestamp', `${filters.from}T00:00:00Z`);
   if (filters.to) query = query.lt('timestamp', nextDay(filters.to));
+  if (filters.from || filters.to) {
+    // The ids every entry of the period lies between (decision 0431): the newest-first scan
+    // starts at the period's end instead of walking down to it from the newest entry.
+    const ids = await periodIds(filters.from, filters.to);
+    if (ids === null) return [];
+    if (filters.from) query = query.gte('id', ids.first);
+    if (filters.to) query = query.lte('id', ids.last);
+  }
   if (before !== undefined) query = query.lt('id', before);
   const { data, error } = await query.order('id', { ascending: false }).limit(limit);
   if (error) throw new Error(error.message);
@@ -104,6 +112,22 @@ export function recordIdSearch(text: string): string | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   return /^[0-9a-f-]+$/i.test(trimmed) ? trimmed.toLowerCase() : trimmed;
+}
+
+/** The lowest and highest id of the entries of the UTC days `from` to `to`; null when none. */
+export async function periodIds(
+  from: string,
+  to: string,
+): Promise<{ first: number; last: number } | null> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('audit_log_ids_between', {
+    since: from || null,
+    until: to || null,
+  });
+  if (error) throw new Error(error.message);
+  const [row] = data as { first_id: number | null; last_id: number | null }[];
+  if (!row || row.first_id === null || row.last_id === null) return null;
+  return { first: Number(row.first_id), last: Number(row.last_id) };
 }
 
 function nextDay(date: string): string {
