@@ -4,12 +4,13 @@
  * mistakes by kind of answer, and the latency of one evaluation (p50/p99, after one warm-up
  * pass that loads the language model).
  *
- *   node --import tsx bench/coach-evaluator-bench.ts [--mistakes] [--held-out-4]
+ *   node --import tsx bench/coach-evaluator-bench.ts [--mistakes] [--held-out-4] [--held-out-5]
  *
  * `--mistakes` lists the mistakes of the sets tuned on: every set but the fourth held-out one
  * (the first held-out part since decision 0225, the second held-out set since 0230, the third
  * since 0232). The fourth held-out set (decision 0231) is not even evaluated unless
- * `--held-out-4` is given, and is never listed.
+ * `--held-out-4` is given, and is never listed. The fifth held-out set (decision 0234) likewise:
+ * evaluated only with `--held-out-5`, never listed.
  */
 import { performance } from 'node:perf_hooks';
 import { evaluateOffline, type Evaluation, type Verdict } from '../src/server/coach/evaluate';
@@ -19,7 +20,8 @@ const verdicts: Verdict[] = ['correct', 'partially_correct', 'incorrect'];
 // While the evaluator is being changed, even the held-out set's totals are not looked at: they
 // would steer choices as much as its answers (decisions 0225, 0230, 0231).
 const withHeldOut4 = process.argv.includes('--held-out-4');
-const set = loadLabelledAnswers(process.cwd(), { withHeldOut4 });
+const withHeldOut5 = process.argv.includes('--held-out-5');
+const set = loadLabelledAnswers(process.cwd(), { withHeldOut4, withHeldOut5 });
 const showMistakes = process.argv.includes('--mistakes');
 
 interface Result {
@@ -82,15 +84,22 @@ const titles: Record<SetPart, string> = {
   'held-out-2': 'second held-out set (held out in decision 0225, tuned on since 0230)',
   'held-out-3': 'third held-out set (held out in decision 0230, tuned on since 0232)',
   'held-out-4': 'fourth held-out set (written by another engineer, never tuned on, decision 0231)',
+  'held-out-5': 'fifth held-out set (students under time pressure, never tuned on, decision 0234)',
 };
 for (const [part, title] of Object.entries(titles) as [SetPart, string][]) {
   if (part === 'held-out-4' && !withHeldOut4) continue;
+  if (part === 'held-out-5' && !withHeldOut5) continue;
   report(
     title,
     results.filter((r) => r.row.part === part),
   );
 }
-report(withHeldOut4 ? 'whole set' : 'tuned-on sets together', results);
+report(
+  withHeldOut4 || withHeldOut5
+    ? 'whole set (with the held-out sets asked for)'
+    : 'tuned-on sets together',
+  results,
+);
 
 timings.sort((a, b) => a - b);
 const percentile = (p: number) =>
@@ -101,7 +110,8 @@ console.log(
 
 if (showMistakes) {
   for (const r of results.filter(
-    (x) => x.row.part !== 'held-out-4' && x.predicted !== x.row.label,
+    (x) =>
+      x.row.part !== 'held-out-4' && x.row.part !== 'held-out-5' && x.predicted !== x.row.label,
   )) {
     console.log(`\n[${r.row.kind}] ${r.row.where}: label ${r.row.label}, got ${r.predicted}`);
     console.log(`  answer: ${r.row.input.answer}`);

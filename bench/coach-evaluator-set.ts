@@ -78,9 +78,15 @@ export const HELD_OUT_QUESTIONS: ReadonlySet<string> = new Set([
  * new answers to the same kinds of questions (the refreshers' even-numbered basic questions),
  * written by an engineer who never read the evaluator or the earlier sets' answers, measured
  * once by the lead at the end.
+ *
+ * `held-out-5` is the fifth held-out set (bench/coach-evaluator-held-out-5.json, decision 0234):
+ * new answers in the style of university students writing under time pressure (every third
+ * refresher basic question), written by an engineer who never read the evaluator, the training
+ * script or the earlier sets' answers. Loaded only when asked for, so nothing tunes or trains on
+ * it by default; measured once by the lead at the end.
  */
 export type SetPart =
-  'tuning' | 'held-out' | 'held-out-2' | 'tuning-2' | 'held-out-3' | 'held-out-4';
+  'tuning' | 'held-out' | 'held-out-2' | 'tuning-2' | 'held-out-3' | 'held-out-4' | 'held-out-5';
 
 export interface LabelledAnswer {
   input: EvaluationInput;
@@ -198,11 +204,15 @@ function loadNewQuestions(
 
 /**
  * Every labelled answer (the third held-out set is tuned on since decision 0232); the fourth
- * held-out set only when asked for (decision 0231).
+ * held-out set only when asked for (decision 0231), and the fifth only when asked for by its own
+ * option (decision 0234): asking for the fourth never brings in the fifth.
  */
 export function loadLabelledAnswers(
   root = process.cwd(),
-  { withHeldOut4 = false }: { withHeldOut4?: boolean } = {},
+  {
+    withHeldOut4 = false,
+    withHeldOut5 = false,
+  }: { withHeldOut4?: boolean; withHeldOut5?: boolean } = {},
 ): LabelledAnswer[] {
   const bankQuestion = bankLoader(root);
   return [
@@ -212,6 +222,9 @@ export function loadLabelledAnswers(
     ...loadNewQuestions(root, 'bench/coach-evaluator-held-out-3.json', 'held-out-3', bankQuestion),
     ...(withHeldOut4
       ? loadNewQuestions(root, 'bench/coach-evaluator-held-out-4.json', 'held-out-4', bankQuestion)
+      : []),
+    ...(withHeldOut5
+      ? loadNewQuestions(root, 'bench/coach-evaluator-held-out-5.json', 'held-out-5', bankQuestion)
       : []),
   ];
 }
