@@ -6,10 +6,22 @@
  * folds, then the fourth set alone (trained without its questions), and with `--write <file>`
  * writes the weights trained on every answer.
  *
- *   node --import tsx scripts/train-evaluator-verdict.ts [--l2 <penalty>] [--write <file>]
+ * `--embeddings <table>` adds the word-similarity features of decision 0235 (the table written by
+ * scripts/build-evaluator-embeddings.ts; a point word counts as said in a similar word at
+ * cosine `--similar`, 0.75 by default, chosen on the other sets' cross-validation).
+ * `--other-sets` cross-validates the answers of every set but the fourth and prints nothing of
+ * the fourth: the run that chooses λ and thresholds before the fourth set is looked at.
+ *
+ *   node --import tsx scripts/train-evaluator-verdict.ts [--l2 <penalty>]
+ *     [--embeddings <table> [--similar <cosine>]] [--other-sets] [--write <file>]
  */
 import fs from 'node:fs';
 import { loadLabelledAnswers, type LabelledAnswer } from '../bench/coach-evaluator-set';
+import {
+  EMBEDDING_FEATURE_NAMES,
+  WordVectors,
+  embeddingFeatures,
+} from './lib/evaluator-word-vectors';
 import {
   FEATURE_NAMES,
   evaluateOffline,
@@ -22,6 +34,13 @@ const FOLDS = 10;
 const l2At = process.argv.indexOf('--l2');
 const L2 = l2At === -1 ? 0.01 : Number(process.argv[l2At + 1]);
 const STEPS = 3000;
+const embeddingsAt = process.argv.indexOf('--embeddings');
+const vectors =
+  embeddingsAt === -1 ? undefined : new WordVectors(process.argv[embeddingsAt + 1] ?? '');
+const WITH_EMBEDDINGS = vectors !== undefined;
+const similarAt = process.argv.indexOf('--similar');
+const SIMILAR_WORD = similarAt === -1 ? 0.75 : Number(process.argv[similarAt + 1]);
+const OTHER_SETS = process.argv.includes('--other-sets');
 const RATE = 0.5;
 
 type Weights = number[][]; // one row per verdict, one column per feature
@@ -69,10 +88,15 @@ function fold(where: string): number {
   return hash % FOLDS;
 }
 
-const set = loadLabelledAnswers(process.cwd(), { withHeldOut4: true });
+const set = loadLabelledAnswers(process.cwd(), { withHeldOut4: true }).filter(
+  (row) => !OTHER_SETS || row.part !== 'held-out-4',
+);
 const rows = set.map((row) => ({
   row,
-  x: evaluationFeatures(row.input),
+  x: [
+    ...evaluationFeatures(row.input),
+    ...(vectors ? embeddingFeatures(row.input, vectors, SIMILAR_WORD) : []),
+  ],
   y: VERDICTS.indexOf(row.label),
   rule: VERDICTS.indexOf(evaluateOffline(row.input).verdict),
 }));
@@ -100,6 +124,14 @@ function report(title: string, part: readonly Row[], learned: ReadonlyMap<Row, n
     };
     console.log(`${verdict.padEnd(18)} ${pr((r) => learned.get(r)!)}    ${pr((r) => r.rule)}`);
   });
+  const kinds = [...new Set(part.map((r) => r.row.kind))];
+  const byKind = kinds.map((kind) => {
+    const ofKind = part.filter((r) => r.row.kind === kind);
+    const learnedOfKind = ofKind.filter((r) => learned.get(r) === r.y).length;
+    const rulesOfKind = ofKind.filter((r) => r.rule === r.y).length;
+    return `${kind} ${learnedOfKind}/${rulesOfKind} of ${ofKind.length}`;
+  });
+  console.log(`by kind (learned/rules right): ${byKind.join(', ')}`);
 }
 
 // Grouped cross-validation: every answer predicted by weights trained without its question.
@@ -113,7 +145,9 @@ for (let k = 0; k < FOLDS; k += 1) {
   );
   for (const r of test) crossValidated.set(r, predict(weights, r.x));
 }
-console.log(`grouped ${FOLDS}-fold cross-validation by question, L2 ${L2}, ${STEPS} steps`);
+console.log(
+  `grouped ${FOLDS}-fold cross-validation by question, L2 ${L2}, ${STEPS} steps, ${WITH_EMBEDDINGS ? `with word-similarity features (similar at ${SIMILAR_WORD})` : 'without word-similarity features'}${OTHER_SETS ? ', every set but the fourth' : ''}`,
+);
 report('all answers', rows, crossValidated);
 const parts = [...new Set(set.map((row) => row.part))] as LabelledAnswer['part'][];
 for (const part of parts) {
@@ -132,6 +166,7 @@ const foldLine = Array.from({ length: FOLDS }, (_, k) => {
 console.log(`\nper fold (learned/rules right): ${foldLine.join(', ')}`);
 
 // The fourth set as a set: trained on the other sets' answers to other questions only.
+if (OTHER_SETS) process.exit(0);
 const fourth = rows.filter((r) => r.row.part === 'held-out-4');
 const fourthQuestions = new Set(fourth.map((r) => r.row.where));
 const others = rows.filter((r) => r.row.part !== 'held-out-4' && !fourthQuestions.has(r.row.where));
@@ -156,7 +191,7 @@ if (out !== -1) {
   const rounded = weights.map((row) => row.map((w) => Number(w.toFixed(6))));
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ features: FEATURE_NAMES, verdicts: VERDICTS, l2: L2, steps: STEPS, weights: rounded }, null, 2)}\n`,
+    `${JSON.stringify({ features: [...FEATURE_NAMES, ...(WITH_EMBEDDINGS ? EMBEDDING_FEATURE_NAMES : [])], verdicts: VERDICTS, l2: L2, steps: STEPS, weights: rounded }, null, 2)}\n`,
   );
   console.log(`\nweights trained on all ${rows.length} answers written to ${file}`);
 }

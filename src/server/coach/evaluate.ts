@@ -27,9 +27,9 @@ export interface EvaluationInput {
  * Chosen on the tuning part of the labelled set only (decision 0223): 0.3 is its best, 0.35 one
  * answer fewer in a hundred, 0.5 (decision 0200) six fewer.
  */
-const POINT_COVERAGE = 0.3;
+export const POINT_COVERAGE = 0.3;
 /** Words the question already uses count this much: restating the question proves little. */
-const QUESTION_WORD_WEIGHT = 0.4;
+export const QUESTION_WORD_WEIGHT = 0.4;
 /** Relative tolerance for a number stated without one ("about £130 million"). */
 const DEFAULT_RELATIVE_TOLERANCE = 0.01;
 /** How far apart (in content words) a word and its neighbours are read as one claim. */
@@ -196,7 +196,7 @@ function quantityMatches(wanted: Quantity, given: Quantity): boolean {
   return Math.abs(wanted.value - given.value) <= tolerance + 1e-12;
 }
 
-interface PointResult {
+export interface PointResult {
   point: string;
   made: boolean;
   contradicted: boolean;
@@ -675,14 +675,19 @@ function judgeClaims(
 }
 
 /** What the offline rules measured of an answer, beside their verdict. */
-interface OfflineJudgement {
+export interface OfflineJudgement {
   evaluation: Evaluation;
   points: number;
   made: number;
   contradicted: number;
   hedged: boolean;
   wrongFormula: boolean;
+  /** The answer's words (misspellings repaired) and figures. */
   answer: Analysis;
+  /** The points judged (key points, or the reference answer's claims)… */
+  pointTexts: string[];
+  /** …and the rules' finding on each, in order (none for an empty or hedged answer). */
+  results: PointResult[];
 }
 
 /** Judges an answer offline. Never throws for any string input. */
@@ -690,7 +695,11 @@ export function evaluateOffline(input: EvaluationInput): Evaluation {
   return judgeOffline(input).evaluation;
 }
 
-function judgeOffline(input: EvaluationInput): OfflineJudgement {
+/**
+ * The rules' measurements of an answer, point by point, for the scripts that learn or measure
+ * from them (scripts/train-evaluator-verdict.ts).
+ */
+export function judgeOffline(input: EvaluationInput): OfflineJudgement {
   const fromKeyPoints = input.keyPoints !== undefined && input.keyPoints.length > 0;
   const claims = fromKeyPoints ? [] : claimsOf(input.referenceAnswer);
   const points = fromKeyPoints ? [...input.keyPoints!] : claims.map((claim) => claim.text);
@@ -712,7 +721,12 @@ function judgeOffline(input: EvaluationInput): OfflineJudgement {
   const answer = indexAnswer(answerText, analyse(answerText), vocabulary);
   const questionWords = new Set(analyse(input.question).terms.map((term) => term.word));
 
-  const measured = { points: points.length, answer: answer.analysis };
+  const measured = {
+    points: points.length,
+    answer: answer.analysis,
+    pointTexts: points,
+    results: [] as PointResult[],
+  };
   if (answer.analysis.terms.length === 0 && answer.analysis.quantities.length === 0) {
     return {
       ...measured,
@@ -768,6 +782,7 @@ function judgeOffline(input: EvaluationInput): OfflineJudgement {
 
   return {
     ...measured,
+    results,
     made: made.length,
     contradicted: contradicted.length,
     hedged: false,
