@@ -84,7 +84,8 @@ const titles: Record<SetPart, string> = {
   'held-out-2': 'second held-out set (held out in decision 0225, tuned on since 0230)',
   'held-out-3': 'third held-out set (held out in decision 0230, tuned on since 0232)',
   'held-out-4': 'fourth held-out set (written by another engineer, never tuned on, decision 0231)',
-  'held-out-5': 'fifth held-out set (students under time pressure, never tuned on, decision 0234)',
+  'held-out-5':
+    'fifth held-out set (students under time pressure, decision 0234; measured once in 0236, tuned on since)',
 };
 for (const [part, title] of Object.entries(titles) as [SetPart, string][]) {
   if (part === 'held-out-4' && !withHeldOut4) continue;

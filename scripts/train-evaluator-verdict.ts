@@ -11,9 +11,12 @@
  * cosine `--similar`, 0.75 by default, chosen on the other sets' cross-validation).
  * `--other-sets` cross-validates the answers of every set but the fourth and prints nothing of
  * the fourth: the run that chooses λ and thresholds before the fourth set is looked at.
+ * `--write-only` skips the cross-validation and only writes the weights (decision 0236: the
+ * evaluator's verdict is `--l2 0.0001 --write src/server/coach/verdict-weights.json`, written at
+ * full precision so the shipped verdict is exactly the one measured).
  *
  *   node --import tsx scripts/train-evaluator-verdict.ts [--l2 <penalty>]
- *     [--embeddings <table> [--similar <cosine>]] [--other-sets] [--write <file>]
+ *     [--embeddings <table> [--similar <cosine>]] [--other-sets] [--write <file>] [--write-only]
  */
 import fs from 'node:fs';
 import { loadLabelledAnswers, type LabelledAnswer } from '../bench/coach-evaluator-set';
@@ -24,7 +27,7 @@ import {
 } from './lib/evaluator-word-vectors';
 import {
   FEATURE_NAMES,
-  evaluateOffline,
+  judgeOffline,
   evaluationFeatures,
   type Verdict,
 } from '../src/server/coach/evaluate';
@@ -41,6 +44,7 @@ const WITH_EMBEDDINGS = vectors !== undefined;
 const similarAt = process.argv.indexOf('--similar');
 const SIMILAR_WORD = similarAt === -1 ? 0.75 : Number(process.argv[similarAt + 1]);
 const OTHER_SETS = process.argv.includes('--other-sets');
+const WRITE_ONLY = process.argv.includes('--write-only');
 const RATE = 0.5;
 
 type Weights = number[][]; // one row per verdict, one column per feature
@@ -98,7 +102,7 @@ const rows = set.map((row) => ({
     ...(vectors ? embeddingFeatures(row.input, vectors, SIMILAR_WORD) : []),
   ],
   y: VERDICTS.indexOf(row.label),
-  rule: VERDICTS.indexOf(evaluateOffline(row.input).verdict),
+  rule: VERDICTS.indexOf(judgeOffline(row.input).evaluation.verdict),
 }));
 type Row = (typeof rows)[number];
 
@@ -134,51 +138,62 @@ function report(title: string, part: readonly Row[], learned: ReadonlyMap<Row, n
   console.log(`by kind (learned/rules right): ${byKind.join(', ')}`);
 }
 
-// Grouped cross-validation: every answer predicted by weights trained without its question.
-const crossValidated = new Map<Row, number>();
-for (let k = 0; k < FOLDS; k += 1) {
-  const test = rows.filter((r) => fold(r.row.where) === k);
-  const trainRows = rows.filter((r) => fold(r.row.where) !== k);
-  const weights = train(
-    trainRows.map((r) => r.x),
-    trainRows.map((r) => r.y),
+function crossValidate(): void {
+  // Grouped cross-validation: every answer predicted by weights trained without its question.
+  const crossValidated = new Map<Row, number>();
+  for (let k = 0; k < FOLDS; k += 1) {
+    const test = rows.filter((r) => fold(r.row.where) === k);
+    const trainRows = rows.filter((r) => fold(r.row.where) !== k);
+    const weights = train(
+      trainRows.map((r) => r.x),
+      trainRows.map((r) => r.y),
+    );
+    for (const r of test) crossValidated.set(r, predict(weights, r.x));
+  }
+  console.log(
+    `grouped ${FOLDS}-fold cross-validation by question, L2 ${L2}, ${STEPS} steps, ${WITH_EMBEDDINGS ? `with word-similarity features (similar at ${SIMILAR_WORD})` : 'without word-similarity features'}${OTHER_SETS ? ', every set but the fourth' : ''}`,
   );
-  for (const r of test) crossValidated.set(r, predict(weights, r.x));
+  report('all answers', rows, crossValidated);
+  const parts = [...new Set(set.map((row) => row.part))] as LabelledAnswer['part'][];
+  for (const part of parts) {
+    report(
+      `part ${part} (cross-validated)`,
+      rows.filter((r) => r.row.part === part),
+      crossValidated,
+    );
+  }
+  const foldLine = Array.from({ length: FOLDS }, (_, k) => {
+    const test = rows.filter((r) => fold(r.row.where) === k);
+    const learned = test.filter((r) => crossValidated.get(r) === r.y).length;
+    const rule = test.filter((r) => r.rule === r.y).length;
+    return `${k}: ${learned}/${rule} of ${test.length}`;
+  });
+  console.log(`\nper fold (learned/rules right): ${foldLine.join(', ')}`);
 }
-console.log(
-  `grouped ${FOLDS}-fold cross-validation by question, L2 ${L2}, ${STEPS} steps, ${WITH_EMBEDDINGS ? `with word-similarity features (similar at ${SIMILAR_WORD})` : 'without word-similarity features'}${OTHER_SETS ? ', every set but the fourth' : ''}`,
-);
-report('all answers', rows, crossValidated);
-const parts = [...new Set(set.map((row) => row.part))] as LabelledAnswer['part'][];
-for (const part of parts) {
-  report(
-    `part ${part} (cross-validated)`,
-    rows.filter((r) => r.row.part === part),
-    crossValidated,
-  );
-}
-const foldLine = Array.from({ length: FOLDS }, (_, k) => {
-  const test = rows.filter((r) => fold(r.row.where) === k);
-  const learned = test.filter((r) => crossValidated.get(r) === r.y).length;
-  const rule = test.filter((r) => r.rule === r.y).length;
-  return `${k}: ${learned}/${rule} of ${test.length}`;
-});
-console.log(`\nper fold (learned/rules right): ${foldLine.join(', ')}`);
 
-// The fourth set as a set: trained on the other sets' answers to other questions only.
-if (OTHER_SETS) process.exit(0);
-const fourth = rows.filter((r) => r.row.part === 'held-out-4');
-const fourthQuestions = new Set(fourth.map((r) => r.row.where));
-const others = rows.filter((r) => r.row.part !== 'held-out-4' && !fourthQuestions.has(r.row.where));
-const withoutFourth = train(
-  others.map((r) => r.x),
-  others.map((r) => r.y),
-);
-report(
-  `fourth set, trained on ${others.length} other answers to other questions`,
-  fourth,
-  new Map(fourth.map((r) => [r, predict(withoutFourth, r.x)])),
-);
+function fourthSet(): void {
+  // The fourth set as a set: trained on the other sets' answers to other questions only.
+  const fourth = rows.filter((r) => r.row.part === 'held-out-4');
+  const fourthQuestions = new Set(fourth.map((r) => r.row.where));
+  const others = rows.filter(
+    (r) => r.row.part !== 'held-out-4' && !fourthQuestions.has(r.row.where),
+  );
+  const withoutFourth = train(
+    others.map((r) => r.x),
+    others.map((r) => r.y),
+  );
+  report(
+    `fourth set, trained on ${others.length} other answers to other questions`,
+    fourth,
+    new Map(fourth.map((r) => [r, predict(withoutFourth, r.x)])),
+  );
+}
+
+if (!WRITE_ONLY) {
+  crossValidate();
+  if (OTHER_SETS) process.exit(0);
+  fourthSet();
+}
 
 const out = process.argv.indexOf('--write');
 if (out !== -1) {
@@ -188,10 +203,9 @@ if (out !== -1) {
     rows.map((r) => r.x),
     rows.map((r) => r.y),
   );
-  const rounded = weights.map((row) => row.map((w) => Number(w.toFixed(6))));
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ features: [...FEATURE_NAMES, ...(WITH_EMBEDDINGS ? EMBEDDING_FEATURE_NAMES : [])], verdicts: VERDICTS, l2: L2, steps: STEPS, weights: rounded }, null, 2)}\n`,
+    `${JSON.stringify({ features: [...FEATURE_NAMES, ...(WITH_EMBEDDINGS ? EMBEDDING_FEATURE_NAMES : [])], verdicts: VERDICTS, l2: L2, steps: STEPS, weights }, null, 2)}\n`,
   );
   console.log(`\nweights trained on all ${rows.length} answers written to ${file}`);
 }

@@ -3,7 +3,10 @@
  * answer and key points. The offline engine needs no network (decision 0200): it reads each
  * key point and the answer as lemmas folded through synonym groups, with their negations and
  * their quantities, forgives misspellings, notices opposite claims made with the right words,
- * and says which points are missing.
+ * and says which points are missing. Its verdict is learned from those measurements (decision
+ * 0236): a multinomial logistic regression over `evaluationFeatures`, weights in
+ * verdict-weights.json, with the rules' hard cases (nothing said, an instruction to the grader)
+ * applied after it.
  */
 import type { Evaluation, Verdict } from '../../common/coach';
 import { OFFLINE_ENGINE, type AiProvider, type AiRoute, type EngineInfo } from '../ai/provider';
@@ -11,6 +14,7 @@ import { analyse, editDistance, type Analysis, type Quantity, type Term } from '
 import { definitionsIn, sameValue } from './formulas';
 import { foldSymbols, foldText } from './text';
 import { OPPOSITE_OF, SYNONYM_OF, prefixOpposites } from './synonyms';
+import verdictWeights from './verdict-weights.json';
 
 export type { Evaluation, Verdict };
 
@@ -504,6 +508,10 @@ function feedbackFor(
 const HEDGED_ANSWER =
   /\b(?:maybe|perhaps|possibly|may|might)\b[^.;]*\bor\s+(?:maybe|perhaps|possibly)\b|\beither\b[^.;]*\bor\b[^.;]*\b(?:depends|not sure|don'?t know)\b/i;
 
+/** An answer that is only a shrug: "I don't know", "no idea, sorry", "not sure", "idk". */
+const DONT_KNOW =
+  /^\W*(?:i\s+)?(?:really\s+|honestly\s+)?(?:don'?t\s+know|do\s+not\s+know|have\s+no\s+idea|no\s+idea|am\s+not\s+sure|'?m\s+not\s+sure|not\s+sure|no\s+clue|idk|dunno|pass|can'?t\s+remember|forgot)(?:[\s,.!-]+(?:sorry|tbh|honestly|either|yet))*\W*$/i;
+
 const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
 
 /**
@@ -688,11 +696,12 @@ export interface OfflineJudgement {
   pointTexts: string[];
   /** …and the rules' finding on each, in order (none for an empty or hedged answer). */
   results: PointResult[];
-}
-
-/** Judges an answer offline. Never throws for any string input. */
-export function evaluateOffline(input: EvaluationInput): Evaluation {
-  return judgeOffline(input).evaluation;
+  /** Whether the answer addressed the grader (those sentences were dropped before judging). */
+  injected: boolean;
+  /** Whether the answer, without them, has no word or figure to judge. */
+  nothingSaid: boolean;
+  /** Whether the answer, without them, is only a shrug ("I don't know"). */
+  shrug: boolean;
 }
 
 /**
@@ -703,7 +712,8 @@ export function judgeOffline(input: EvaluationInput): OfflineJudgement {
   const fromKeyPoints = input.keyPoints !== undefined && input.keyPoints.length > 0;
   const claims = fromKeyPoints ? [] : claimsOf(input.referenceAnswer);
   const points = fromKeyPoints ? [...input.keyPoints!] : claims.map((claim) => claim.text);
-  const answerText = expandAbbreviations(withoutGraderAddress(input.answer).text, [
+  const { text: addressed, injected } = withoutGraderAddress(input.answer);
+  const answerText = expandAbbreviations(addressed, [
     input.question,
     input.referenceAnswer,
     ...points,
@@ -721,13 +731,17 @@ export function judgeOffline(input: EvaluationInput): OfflineJudgement {
   const answer = indexAnswer(answerText, analyse(answerText), vocabulary);
   const questionWords = new Set(analyse(input.question).terms.map((term) => term.word));
 
+  const nothingSaid = answer.analysis.terms.length === 0 && answer.analysis.quantities.length === 0;
   const measured = {
     points: points.length,
     answer: answer.analysis,
     pointTexts: points,
     results: [] as PointResult[],
+    injected,
+    nothingSaid,
+    shrug: DONT_KNOW.test(answerText),
   };
-  if (answer.analysis.terms.length === 0 && answer.analysis.quantities.length === 0) {
+  if (nothingSaid) {
     return {
       ...measured,
       made: 0,
@@ -821,7 +835,10 @@ export const FEATURE_NAMES = [
  * learned verdict (decision 0233).
  */
 export function evaluationFeatures(input: EvaluationInput): number[] {
-  const judged = judgeOffline(input);
+  return featuresOf(judgeOffline(input), input);
+}
+
+function featuresOf(judged: OfflineJudgement, input: EvaluationInput): number[] {
   const { points, made, contradicted, answer, evaluation } = judged;
   const answerWords = new Set(answer.terms.map((term) => term.word));
   const referenceWords = new Set(analyse(input.referenceAnswer).terms.map((term) => term.word));
@@ -847,6 +864,120 @@ export function evaluationFeatures(input: EvaluationInput): number[] {
     evaluation.verdict === 'partially_correct' ? 1 : 0,
     evaluation.verdict === 'incorrect' ? 1 : 0,
   ];
+}
+
+const VERDICTS: readonly Verdict[] = ['correct', 'partially_correct', 'incorrect'];
+
+/**
+ * The learned verdict's weights (decision 0236): one row per verdict of `VERDICTS`, one column
+ * per feature of `FEATURE_NAMES`, trained by scripts/train-evaluator-verdict.ts (λ 0.0001) on
+ * the 701 labelled answers of every set but the fifth. Checked against the features on load.
+ */
+const WEIGHTS: readonly (readonly number[])[] = (() => {
+  const { features, verdicts, weights } = verdictWeights;
+  if (
+    features.join('|') !== FEATURE_NAMES.join('|') ||
+    verdicts.join('|') !== VERDICTS.join('|') ||
+    weights.length !== VERDICTS.length ||
+    weights.some((row) => row.length !== FEATURE_NAMES.length)
+  ) {
+    throw new Error("verdict-weights.json does not match the evaluator's features");
+  }
+  return weights;
+})();
+
+/** The verdict whose softmax probability is highest (the first on a tie). */
+function learnedVerdict(features: readonly number[]): Verdict {
+  const scores = WEIGHTS.map((row) => row.reduce((sum, w, j) => sum + w * features[j]!, 0));
+  const top = Math.max(...scores);
+  const exps = scores.map((score) => Math.exp(score - top));
+  const total = exps.reduce((a, b) => a + b, 0);
+  const p = exps.map((e) => e / total);
+  return VERDICTS[p.indexOf(Math.max(...p))]!;
+}
+
+const RANK: Record<Verdict, number> = { incorrect: 0, partially_correct: 1, correct: 2 };
+
+/**
+ * The missing points and feedback for `verdict`, from what the rules found, so they never
+ * disagree with it: a correct answer misses nothing; a partly correct one misses what the rules
+ * found missing (or is asked for more detail when they found nothing missing); an incorrect one
+ * gets the rules' own feedback when they judged it incorrect too, else the points it does not
+ * make and the claims it contradicts.
+ */
+function evaluationFor(verdict: Verdict, judged: OfflineJudgement): Evaluation {
+  const { evaluation: rules, results, pointTexts } = judged;
+  if (verdict === rules.verdict) return rules;
+  const made = results.filter((result) => result.made);
+  const contradicted = results.filter((result) => result.contradicted);
+  const missing = results.filter((result) => !result.made).map((result) => result.point);
+  const total = results.length;
+  if (verdict === 'correct') {
+    return {
+      verdict,
+      missing: [],
+      feedback:
+        total === 1
+          ? 'Correct: your answer makes the key point.'
+          : 'Correct: your answer makes the key points of this question.',
+    };
+  }
+  const misconception =
+    contradicted.length > 0
+      ? ` It seems to claim the opposite of: ${contradicted.map((result) => `"${result.point}"`).join('; ')}`
+      : '';
+  if (verdict === 'partially_correct') {
+    if (missing.length === 0) {
+      return {
+        verdict,
+        missing: [],
+        feedback: `Partly right: your answer is on the right lines, but it needs more detail.${misconception} Say more fully what each key point means and why.`,
+      };
+    }
+    const madeSoFar =
+      made.length > 0
+        ? `your answer makes ${made.length} of ${total} key points.`
+        : 'your answer is on the right lines, but it does not yet make the key points clearly.';
+    return {
+      verdict,
+      missing,
+      feedback: `Partly right: ${madeSoFar}${misconception} Still missing:\n${listPoints(missing)}`,
+    };
+  }
+  const notMade = missing.length > 0 ? missing : [...pointTexts];
+  return {
+    verdict,
+    missing: notMade,
+    feedback: `Not yet: your answer does not make the key points of this question.${misconception} A full answer would cover:\n${listPoints(notMade)}`,
+  };
+}
+
+/**
+ * Judges an answer offline: the learned verdict over the rules' measurements, with the hard
+ * rules the model cannot override: an answer that says nothing (or only "I don't know") is
+ * incorrect; an answer of figures and formulas only takes the rules' verdict; an answer that
+ * addresses the grader is judged no better than the rules judge it without those sentences
+ * (never correct unless the rest makes every point). Deterministic; never throws for any
+ * string input.
+ */
+export function evaluateOffline(input: EvaluationInput): Evaluation {
+  const judged = judgeOffline(input);
+  if (judged.nothingSaid) return judged.evaluation;
+  if (judged.shrug) {
+    return judged.evaluation.verdict === 'incorrect'
+      ? judged.evaluation
+      : { ...evaluationFor('incorrect', judged), missing: [...judged.pointTexts] };
+  }
+  // An answer of figures and one-letter variables only ("x = 1 and y = 2", "0.5") shares its
+  // words with any reference of the kind, so the learned features cannot tell a wrong value
+  // from a right one: the rules, which compare the values, judge it (on the 701 tuning answers,
+  // 108 such answers: rules 101 right, the learned verdict 100 in-sample).
+  if (judged.answer.terms.every((term) => term.surface.length === 1)) return judged.evaluation;
+  let verdict = learnedVerdict(featuresOf(judged, input));
+  if (judged.injected && RANK[verdict] > RANK[judged.evaluation.verdict]) {
+    verdict = judged.evaluation.verdict;
+  }
+  return evaluationFor(verdict, judged);
 }
 
 /**
