@@ -26,6 +26,7 @@ create function public.rp_numbers(n int) returns setof int
 create function public.rp_cheapest() returns public.rp_items
   language sql as 'select * from public.rp_items order by price limit 1';
 create function public.rp_noop() returns void language sql as 'select';
+create function public.rp_null_value() returns jsonb language sql as 'select null::jsonb';
 create function public.rp_whoami() returns json language sql stable as
   $$ select json_build_object('uid', auth.uid(), 'role', auth.role(), 'db_role', current_user) $$;
 create function public.rp_fail(code text) returns void language plpgsql as $$
@@ -127,6 +128,11 @@ describe.each(databaseKinds)('REST RPC on %s', (kind) => {
     expect(noop.status).toBe(204);
     expect(noop.data).toBeNull();
     expect(noop.error).toBeNull();
+  });
+
+  it('answers a function whose value is NULL with data null, not an error', async () => {
+    const nothing = await service.rpc('rp_null_value');
+    expect(nothing).toMatchObject({ status: 200, error: null, data: null });
   });
 
   it('passes a whole JSON body to a single json parameter', async () => {
