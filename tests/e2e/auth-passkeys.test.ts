@@ -7,12 +7,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/start';
 import { newPage as openPage, shot } from '../support/auth-browser';
 import { launchBrowser, seriousAxeViolations } from '../support/browser';
+import { withVirtualAuthenticator } from '../support/virtual-authenticator';
 
 const password = 'a long enough passphrase';
 let browser: Browser;
@@ -45,26 +46,11 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function withAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
 describe.each(['mobile', 'desktop'] as const)('passkeys at %s', (viewport) => {
   it('adds a passkey, signs in with it alone, and removes it', async () => {
     const email = `e2e.passkey.${viewport}.${Date.now().toString(36)}@example.com`;
     const page = await openPage(browser, viewport);
-    await withAuthenticator(page);
+    await withVirtualAuthenticator(page, 'internal');
     try {
       await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
       await page.getByLabel('Email').fill(email);

@@ -16,6 +16,7 @@ import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/start';
 import { newPage as openPage, shot } from '../support/auth-browser';
 import { launchBrowser, seriousAxeViolations } from '../support/browser';
+import { withVirtualAuthenticator } from '../support/virtual-authenticator';
 
 const password = 'a long enough passphrase';
 let browser: Browser;
@@ -50,21 +51,6 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function withAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'usb',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
 /** The code in the latest text to `phone` (E.164), from the dev mailbox the SMS sender fills. */
 async function textedCode(phone: string): Promise<string> {
   const { rows } = await server.deps.db.query<{ text_body: string }>(
@@ -89,7 +75,7 @@ describe.each(['mobile', 'desktop'] as const)('second factors at %s', (viewport)
     const digits = `${Date.now() % 100_000}`.padStart(5, '0');
     const phone = `+4477009${viewport === 'mobile' ? '1' : '2'}${digits}`;
     const page = await openPage(browser, viewport);
-    await withAuthenticator(page);
+    await withVirtualAuthenticator(page, 'usb');
     try {
       await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
       await page.getByLabel('Email').fill(email);
