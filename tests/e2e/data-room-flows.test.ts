@@ -43,8 +43,18 @@ function submitButton(page: Page) {
 }
 
 async function openDialogFromHeader(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Data Room' }).click();
-  await dialog(page).waitFor();
+  // The prerendered button is on the page before React hydrates it, and a click that lands
+  // before then opens nothing (on a loaded machine it can): press again until the dialog shows.
+  const button = page.getByRole('banner').getByRole('button', { name: 'Data Room' });
+  await expect
+    .poll(
+      async () => {
+        if (!(await dialog(page).isVisible())) await button.click();
+        return dialog(page).isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** Enters the data room the way a visitor does: header button, PIN, Enter. */
