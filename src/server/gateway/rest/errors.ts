@@ -162,8 +162,9 @@ export function aggregatesNotAllowed(): RestError {
 }
 
 /**
- * PGRST127: a request PostgREST understands that this server does not do. The message is
- * PostgREST's own wire text, which clients match on; `details` says what exactly.
+ * PGRST127, answered only where PostgREST itself answers it (aggregates in a to-many spread,
+ * which PostgREST 12/13 refuse too). The message is PostgREST's own wire text, which clients
+ * match on; `details` says what exactly.
  */
 export function notImplemented(details: string): RestError {
   return new RestError(400, 'PGRST127', 'Feature not implemented', details);
