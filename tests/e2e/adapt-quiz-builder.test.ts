@@ -30,6 +30,10 @@ const shownOrder = (page: Page) =>
   page.locator('li[data-question]').evaluateAll((items) => items.map((i) => i.dataset.question));
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+const summaryIsFocused = (page: Page) =>
+  page.evaluate(
+    () => document.activeElement?.textContent?.includes('cannot be saved yet') ?? false,
+  );
 
 /** The saved quiz's question ids and version, as the server stored them. */
 async function savedQuiz(): Promise<{ ids: string[]; version: number } | null> {
@@ -130,6 +134,8 @@ describe('LE Adapt quiz builder', () => {
       .poll(() => form.getByText('This question cannot be saved yet').isVisible())
       .toBe(true);
     expect(await form.getByText('The sentence is empty.').count()).toBeGreaterThan(0);
+    // Focus moves to the summary a frame after it shows: typing before then would lose keys.
+    await expect.poll(() => summaryIsFocused(page)).toBe(true);
     expect((await savedQuiz())!.version).toBe(3);
 
     await form.getByLabel('Sentence with a gap').focus();
@@ -164,6 +170,7 @@ describe('LE Adapt quiz builder', () => {
       .poll(() => form.getByText('Options 2 and 3 are the same (“stroma”).').first().isVisible())
       .toBe(true);
     expect(await form.getByText('Choose which option is correct.').count()).toBeGreaterThan(0);
+    await expect.poll(() => summaryIsFocused(page)).toBe(true);
     expect((await savedQuiz())!.ids).toHaveLength(3);
 
     await form.getByLabel('Option 3', { exact: true }).fill('Cell wall');
