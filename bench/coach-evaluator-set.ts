@@ -83,10 +83,24 @@ export const HELD_OUT_QUESTIONS: ReadonlySet<string> = new Set([
  * new answers in the style of university students writing under time pressure (every third
  * refresher basic question), written by an engineer who never read the evaluator, the training
  * script or the earlier sets' answers. Loaded only when asked for, so nothing tunes or trains on
- * it by default; measured once by the lead at the end.
+ * it by default; measured once by the lead at the end (decision 0236), tuned on since.
+ *
+ * `held-out-6` is the sixth held-out set (bench/coach-evaluator-held-out-6.json, decision 0237):
+ * new answers written as a mixed class writes (careful, on a phone, English as a second
+ * language; the refreshers' basic questions 1st, 4th, …), by an engineer who never read the
+ * evaluator, the training script or the earlier sets' answers. Loaded only when asked for by its
+ * own option, so nothing tunes or trains on it; measured once by the lead at the end. The file
+ * may be absent (it is written while the evaluator changes): then the set is empty.
  */
 export type SetPart =
-  'tuning' | 'held-out' | 'held-out-2' | 'tuning-2' | 'held-out-3' | 'held-out-4' | 'held-out-5';
+  | 'tuning'
+  | 'held-out'
+  | 'held-out-2'
+  | 'tuning-2'
+  | 'held-out-3'
+  | 'held-out-4'
+  | 'held-out-5'
+  | 'held-out-6';
 
 export interface LabelledAnswer {
   input: EvaluationInput;
@@ -202,17 +216,22 @@ function loadNewQuestions(
   });
 }
 
+/** The sixth held-out set's file (decision 0237); it may not exist yet. */
+export const HELD_OUT_6_FILE = 'bench/coach-evaluator-held-out-6.json';
+
 /**
  * Every labelled answer (the third held-out set is tuned on since decision 0232); the fourth
- * held-out set only when asked for (decision 0231), and the fifth only when asked for by its own
- * option (decision 0234): asking for the fourth never brings in the fifth.
+ * held-out set only when asked for (decision 0231), the fifth only when asked for by its own
+ * option (decision 0234), and the sixth only by its own option (decision 0237): asking for one
+ * never brings in another. The sixth set's file missing gives no answers of it, not an error.
  */
 export function loadLabelledAnswers(
   root = process.cwd(),
   {
     withHeldOut4 = false,
     withHeldOut5 = false,
-  }: { withHeldOut4?: boolean; withHeldOut5?: boolean } = {},
+    withHeldOut6 = false,
+  }: { withHeldOut4?: boolean; withHeldOut5?: boolean; withHeldOut6?: boolean } = {},
 ): LabelledAnswer[] {
   const bankQuestion = bankLoader(root);
   return [
@@ -225,6 +244,9 @@ export function loadLabelledAnswers(
       : []),
     ...(withHeldOut5
       ? loadNewQuestions(root, 'bench/coach-evaluator-held-out-5.json', 'held-out-5', bankQuestion)
+      : []),
+    ...(withHeldOut6 && fs.existsSync(path.join(root, HELD_OUT_6_FILE))
+      ? loadNewQuestions(root, HELD_OUT_6_FILE, 'held-out-6', bankQuestion)
       : []),
   ];
 }
