@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+import { gotoHydrated } from '../support/hydration';
 
 const PIN = 'e2e-pin-4242';
 const GRANT_KEY = 'lyceum.data-room.grant';
@@ -42,24 +43,15 @@ function submitButton(page: Page) {
   return dialog(page).getByRole('button', { name: /Access Data Room|Verifying\.\.\./ });
 }
 
+/** Presses the header's Data Room button (on a hydrated page: see gotoHydrated). */
 async function openDialogFromHeader(page: Page) {
-  // The prerendered button is on the page before React hydrates it, and a click that lands
-  // before then opens nothing (on a loaded machine it can): press again until the dialog shows.
-  const button = page.getByRole('banner').getByRole('button', { name: 'Data Room' });
-  await expect
-    .poll(
-      async () => {
-        if (!(await dialog(page).isVisible())) await button.click();
-        return dialog(page).isVisible();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await page.getByRole('banner').getByRole('button', { name: 'Data Room' }).click();
+  await dialog(page).waitFor();
 }
 
 /** Enters the data room the way a visitor does: header button, PIN, Enter. */
 async function enterDataRoom(page: Page) {
-  await page.goto(`${baseUrl}/`);
+  await gotoHydrated(page, `${baseUrl}/`);
   await openDialogFromHeader(page);
   await pinField(page).fill(PIN);
   await pinField(page).press('Enter');
@@ -91,7 +83,7 @@ async function animationsFinished(page: Page) {
 describe('data room access dialog', () => {
   it('shows the specified texts, a masked 20-character field and the disabled states', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${baseUrl}/`);
+    await gotoHydrated(page, `${baseUrl}/`);
     await openDialogFromHeader(page);
     const box = dialog(page);
     expect(
@@ -110,7 +102,8 @@ describe('data room access dialog', () => {
     expect(await field.getAttribute('type')).toBe('password');
     expect(await field.getAttribute('maxlength')).toBe('20');
     expect(await field.getAttribute('autocomplete')).toBe('current-password');
-    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The dialog moves focus into itself in an effect after it shows.
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const submit = submitButton(page);
     expect(await submit.textContent()).toBe('Access Data Room');
@@ -119,7 +112,7 @@ describe('data room access dialog', () => {
     expect(await submit.isDisabled()).toBe(true);
     await field.fill('x'.repeat(25));
     expect((await field.inputValue()).length).toBe(20);
-    expect(await submit.isEnabled()).toBe(true);
+    await expect.poll(() => submit.isEnabled()).toBe(true);
 
     // Cancel closes the dialog and clears the field.
     await box.getByRole('button', { name: 'Cancel' }).click();
@@ -131,13 +124,22 @@ describe('data room access dialog', () => {
 
   it('verifies a wrong PIN on the server: Verifying..., toast, cleared field, dialog open', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${baseUrl}/`);
+    await gotoHydrated(page, `${baseUrl}/`);
     await openDialogFromHeader(page);
+    // The server's answer is held until the busy state has been read: answered at once, the
+    // button would already be back to its label when the test looks.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/functions/v1/data-room-access', async (route) => {
+      await held;
+      await route.continue();
+    });
     await pinField(page).fill('not-the-pin');
     await submitButton(page).click();
     const busy = submitButton(page);
-    expect(await busy.textContent()).toBe('Verifying...');
+    await expect.poll(() => busy.textContent()).toBe('Verifying...');
     expect(await busy.isDisabled()).toBe(true);
+    release();
     expect(await toastText(page, 'Incorrect PIN. Please try again.')).toBe(true);
     expect(await pinField(page).inputValue()).toBe('');
     expect(await dialog(page).isVisible()).toBe(true);
@@ -150,7 +152,7 @@ describe('data room access dialog', () => {
   it('accepts a pasted PIN from the home page card and opens the data room', async () => {
     const { context, page } = await newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    await page.goto(`${baseUrl}/`);
+    await gotoHydrated(page, `${baseUrl}/`);
     const card = page.getByRole('button', { name: 'Open Data Room' });
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${screenshotDir}/home-card-desktop.png` });
@@ -180,7 +182,7 @@ describe('data room grant', () => {
     await page.getByRole('heading', { level: 1, name: 'Due Diligence Data Room' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/data-room');
 
-    await page.goto(`${baseUrl}/platform-overview`);
+    await gotoHydrated(page, `${baseUrl}/platform-overview`);
     expect(await header.getAttribute('aria-current')).toBeNull();
     await header.click();
     await page.waitForURL(`${baseUrl}/data-room`);
@@ -214,7 +216,7 @@ describe('data room grant', () => {
 
   it('forgets a grant the server no longer accepts', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${baseUrl}/`);
+    await gotoHydrated(page, `${baseUrl}/`);
     await page.evaluate(
       ([key, value]) => sessionStorage.setItem(key!, value!),
       [
@@ -272,12 +274,14 @@ describe('data room page', () => {
       await financial.getByRole('row', { name: /Detailed Financial Model/ }).innerText(),
     ).toMatch(/v3\.0/);
     await page.getByRole('tab', { name: 'Other' }).click();
-    expect(
-      await page
-        .getByRole('tabpanel')
-        .getByRole('heading', { name: 'Additional Supporting Documents' })
-        .count(),
-    ).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('tabpanel')
+          .getByRole('heading', { name: 'Additional Supporting Documents' })
+          .count(),
+      )
+      .toBe(1);
 
     for (const heading of [
       'Due Diligence Checklist',
@@ -421,7 +425,7 @@ describe('data room accessibility and screenshots', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`has no serious axe violations at ${viewport.width} px (dialog, page, viewer)`, async () => {
       const { context, page } = await newPage(viewport);
-      await page.goto(`${baseUrl}/`);
+      await gotoHydrated(page, `${baseUrl}/`);
       await openDialogFromHeader(page);
       await pinField(page).fill('abc');
       await page.screenshot({ path: `${screenshotDir}/dialog-${name}.png` });

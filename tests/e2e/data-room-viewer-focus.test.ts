@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, viewports } from '../support/browser';
+import { gotoHydrated } from '../support/hydration';
 
 const PIN = 'e2e-pin-4242';
 const baseUrl = inject('baseUrl');
@@ -52,7 +53,7 @@ describe.each(widths)('data room at %s width', (width) => {
   it('full screen fills the screen and "Exit full screen" can be clicked', async () => {
     const page = await newPage(width);
     try {
-      await page.goto(`${baseUrl}/`);
+      await gotoHydrated(page, `${baseUrl}/`);
       await page.getByRole('banner').getByRole('button', { name: 'Data Room' }).click();
       await accessDialog(page).getByPlaceholder('Enter PIN').fill(PIN);
       await accessDialog(page).getByPlaceholder('Enter PIN').press('Enter');
@@ -89,20 +90,21 @@ describe.each(widths)('data room at %s width', (width) => {
   it('closing the access dialog gives focus back to the button that opened it', async () => {
     const page = await newPage(width);
     try {
-      await page.goto(`${baseUrl}/`);
+      await gotoHydrated(page, `${baseUrl}/`);
       const headerButton = page.getByRole('banner').getByRole('button', { name: 'Data Room' });
       await headerButton.click();
       await accessDialog(page).waitFor();
       await page.keyboard.press('Escape');
       await accessDialog(page).waitFor({ state: 'detached' });
-      expect(await activeElementName(page)).toBe('button:Data Room');
+      // The dialog hands focus back in a task after it unmounts.
+      await expect.poll(() => activeElementName(page)).toBe('button:Data Room');
 
       const cardButton = page.getByRole('button', { name: 'Open Data Room' });
       await cardButton.scrollIntoViewIfNeeded();
       await cardButton.click();
       await accessDialog(page).getByRole('button', { name: 'Cancel' }).click();
       await accessDialog(page).waitFor({ state: 'detached' });
-      expect(await activeElementName(page)).toBe('button:Open Data Room');
+      await expect.poll(() => activeElementName(page)).toBe('button:Open Data Room');
     } finally {
       await page.context().close();
     }
@@ -111,7 +113,7 @@ describe.each(widths)('data room at %s width', (width) => {
   it('the wrong-PIN toast leaves the header buttons uncovered', async () => {
     const page = await newPage(width);
     try {
-      await page.goto(`${baseUrl}/`);
+      await gotoHydrated(page, `${baseUrl}/`);
       await page.getByRole('banner').getByRole('button', { name: 'Data Room' }).click();
       await accessDialog(page).getByPlaceholder('Enter PIN').fill('not-the-pin');
       await accessDialog(page).getByRole('button', { name: 'Access Data Room' }).click();
