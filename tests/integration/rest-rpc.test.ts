@@ -27,6 +27,12 @@ create function public.rp_cheapest() returns public.rp_items
   language sql as 'select * from public.rp_items order by price limit 1';
 create function public.rp_noop() returns void language sql as 'select';
 create function public.rp_null_value() returns jsonb language sql as 'select null::jsonb';
+create function public.rp_null_int() returns int language sql as 'select null::int';
+create function public.rp_no_item() returns public.rp_items
+  language sql as 'select * from public.rp_items where false';
+create function public.rp_no_items() returns setof public.rp_items
+  language sql as 'select * from public.rp_items where false';
+create function public.rp_no_numbers() returns setof int language sql as 'select 1 where false';
 create function public.rp_whoami() returns json language sql stable as
   $$ select json_build_object('uid', auth.uid(), 'role', auth.role(), 'db_role', current_user) $$;
 create function public.rp_fail(code text) returns void language plpgsql as $$
@@ -133,6 +139,58 @@ describe.each(databaseKinds)('REST RPC on %s', (kind) => {
   it('answers a function whose value is NULL with data null, not an error', async () => {
     const nothing = await service.rpc('rp_null_value');
     expect(nothing).toMatchObject({ status: 200, error: null, data: null });
+    for (const call of [
+      service.rpc('rp_null_int'),
+      service.rpc('rp_null_int', {}, { get: true }),
+      service.rpc('rp_null_int').single(),
+      service.rpc('rp_null_int', {}, { get: true }).single(),
+      service.rpc('rp_null_int').maybeSingle(),
+    ]) {
+      expect(await call).toMatchObject({ status: 200, error: null, data: null });
+    }
+  });
+
+  it('writes a NULL value as the JSON null, with its type and length, as PostgREST does', async () => {
+    for (const accept of ['application/json', 'application/vnd.pgrst.object+json']) {
+      for (const method of ['POST', 'GET']) {
+        const answer = await fetch(`${server.url}/rest/v1/rpc/rp_null_int`, {
+          method,
+          headers: { apikey: server.serviceRoleKey, accept, 'content-type': 'application/json' },
+          body: method === 'POST' ? '{}' : undefined,
+        });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toBe(`${accept}; charset=utf-8`);
+        expect(answer.headers.get('content-length')).toBe('4');
+        expect(await answer.text()).toBe('null');
+      }
+    }
+  });
+
+  it('answers a composite NULL as an object of nulls and no rows as an empty array', async () => {
+    const noItem = { id: null, name: null, price: null };
+    expect(await service.rpc('rp_no_item')).toMatchObject({ status: 200, data: noItem });
+    expect(await service.rpc('rp_no_item').single()).toMatchObject({ status: 200, data: noItem });
+    expect(await service.rpc('rp_no_items', {}, { get: true })).toMatchObject({
+      status: 200,
+      error: null,
+      data: [],
+    });
+    expect((await service.rpc('rp_no_numbers')).data).toEqual([]);
+    expect(await service.rpc('rp_no_items').maybeSingle()).toMatchObject({
+      status: 200,
+      error: null,
+      data: null,
+    });
+    // `.single()` of no rows is PostgREST's 406, not a 200 with nothing.
+    for (const fn of ['rp_no_items', 'rp_no_numbers']) {
+      const single = await service.rpc(fn).single();
+      expect(single.status).toBe(406);
+      expect(single.error).toMatchObject({
+        code: 'PGRST116',
+        message: 'Cannot coerce the result to a single JSON object',
+        details: 'The result contains 0 rows',
+      });
+    }
   });
 
   it('passes a whole JSON body to a single json parameter', async () => {

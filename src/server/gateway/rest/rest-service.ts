@@ -96,9 +96,8 @@ export const publicRpcCaching = {
  * middleware sends a body under its threshold as it is only when it knows the length
  * (decision 0048). Only for a body sent whole; a HEAD or 204 answer declares none.
  */
-function sized(body: string | null, headers: Record<string, string>): Record<string, string> {
-  // A function's SQL NULL is no body at all (supabase-js reads it as `data: null`).
-  headers['Content-Length'] = String(body === null ? 0 : Buffer.byteLength(body));
+function sized(body: string, headers: Record<string, string>): Record<string, string> {
+  headers['Content-Length'] = String(Buffer.byteLength(body));
   return headers;
 }
 
@@ -642,9 +641,9 @@ export function createRestService(
           headOnly: method === 'HEAD',
         });
       }
-      // One composite row: the array's only element, or (as CSV) the table as written. A
-      // function's SQL NULL comes back as a null body, whatever the row type says.
-      const result: string | null =
+      // One composite row: the array's only element, or (as CSV) the table as written. A value
+      // that is SQL NULL is the JSON `null` (`buildRpc`), never an empty body.
+      const result =
         query.shape === 'object' && (media.format === 'json' || media.format === 'json-stripped')
           ? row.body.slice(1, -1)
           : row.body;

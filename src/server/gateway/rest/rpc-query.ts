@@ -181,8 +181,10 @@ export function buildRpc(
     return { sql: `select ${parts.call}${fromArgs}`, shape: 'void' };
   }
   if (routine.returnKind === 'scalar' && !routine.returnsSet) {
+    // A value that is SQL NULL is the JSON `null`, with or without `.single()`, as PostgREST's
+    // body (`coalesce(json_agg(pgrst_scalar)->0, 'null')`) writes it: never an empty body.
     return {
-      sql: `select null::int as total, 1 as page_total, to_json(${parts.call})::text as body${fromArgs}`,
+      sql: `select null::int as total, 1 as page_total, coalesce(to_json(${parts.call})::text, 'null') as body${fromArgs}`,
       shape: 'scalar',
     };
   }
