@@ -85,13 +85,15 @@ function offerUpdates(registration: ServiceWorkerRegistration): void {
   };
   // Offline without sonner cached, the notice waits for the next update check.
   const offerOrWait = (worker: ServiceWorker) => void offer(worker).catch(() => undefined);
-  if (registration.waiting) offerOrWait(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
+  const offerOnceInstalled = (installing: ServiceWorker | null) =>
     installing?.addEventListener('statechange', () => {
       if (installing.state === 'installed') offerOrWait(installing);
     });
-  });
+  if (registration.waiting) offerOrWait(registration.waiting);
+  // An update found before this page listened (registering checks for one too) is still
+  // installing: without this its notice would wait for the next check.
+  offerOnceInstalled(registration.installing);
+  registration.addEventListener('updatefound', () => offerOnceInstalled(registration.installing));
   // A visitor who leaves the tab open for days still hears about a deployment when they return.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);
