@@ -94,6 +94,10 @@ async function openSco(page: Page, version: '1.2' | '2004'): Promise<Frame> {
   await page.goto(`${baseUrl}/lms-${version}.html`);
   const frame = await (await page.waitForSelector('iframe')).contentFrame();
   await frame!.waitForSelector('#quiz');
+  // The SCO's script runs after its quiz is on the page: until it has started the attempt, its
+  // buttons do nothing and the runtime still says "not attempted".
+  const started = version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.completion_status';
+  await expect.poll(() => cmi(page, started)).toBe('incomplete');
   return frame!;
 }
 

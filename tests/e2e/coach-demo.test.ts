@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+import { gotoHydrated } from '../support/hydration';
 
 const baseUrl = inject('baseUrl');
 const shotsDir = '/tmp/shots';
@@ -25,7 +26,7 @@ async function open(width: keyof typeof viewports): Promise<{ page: Page; script
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto(`${baseUrl}/ai-study-coach`, { waitUntil: 'networkidle' });
+  await gotoHydrated(page, `${baseUrl}/ai-study-coach`, { waitUntil: 'networkidle' });
   await page.locator('main h1').waitFor();
   return { page, scripts };
 }

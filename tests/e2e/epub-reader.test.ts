@@ -317,9 +317,9 @@ describe('ePub reader', () => {
     expect(await bar.textContent()).toContain(`1. Origins: “${selected}”`);
     await bar.getByRole('button', { name: 'Green' }).focus();
     await page.keyboard.press('Space');
-    expect(await bar.getByRole('button', { name: 'Green' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => bar.getByRole('button', { name: 'Green' }).getAttribute('aria-pressed'))
+      .toBe('true');
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     await page.keyboard.type('Compare with the bird wing.');

@@ -17,6 +17,7 @@ import {
   seriousAxeViolations,
   viewports,
 } from '../support/browser';
+import { waitForHydration } from '../support/hydration';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -101,7 +102,9 @@ describe('the installable app', () => {
       await context.setOffline(true);
       await page.reload({ waitUntil: 'load' });
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
-      // Hydrated from cached scripts: the sidebar toggle responds.
+      // Hydrated from cached scripts (it never hydrates without them): the sidebar toggle
+      // responds. A press before hydration would do nothing, online or not.
+      await waitForHydration(page);
       const sidebar = page.locator('[data-slot="sidebar"]').first();
       expect(await sidebar.getAttribute('data-state')).toBe('expanded');
       await page.getByRole('button', { name: 'Toggle documentation sidebar' }).first().click();

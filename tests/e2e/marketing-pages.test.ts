@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { brand } from '../../src/common/brand';
 import { routes } from '../../src/common/routes';
 import { launchBrowser, seriousAxeViolations, viewports } from '../support/browser';
+import { gotoHydrated, waitForHydrated } from '../support/hydration';
 
 const baseUrl = inject('baseUrl');
 const marketingPaths = routes
@@ -32,7 +33,7 @@ async function open(path: string, viewport: keyof typeof viewports = 'desktop'):
   page.on('close', () => {
     context.close().catch(() => undefined);
   });
-  const response = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  const response = await gotoHydrated(page, baseUrl + path, { waitUntil: 'networkidle' });
   expect(response?.status()).toBe(200);
   await page.locator('main h1').waitFor();
   return page;
@@ -69,7 +70,8 @@ describe('marketing pages', () => {
     });
     const html = await (await fetch(baseUrl + path)).text();
     expect(html).toMatch(/<h1[^>]*>/);
-    await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+    // Errors are reported as hydration runs: look once it has finished.
+    await gotoHydrated(page, baseUrl + path, { waitUntil: 'networkidle' });
     await page.locator('main h1').waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -235,6 +237,8 @@ describe('marketing pages', () => {
     // Hydrated: its links navigate inside the app (the page is not reloaded).
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const section = page.locator('#technology-stack');
+    // Its code arriving is not yet its hydration: until then the link reloads the page.
+    await waitForHydrated(section.getByRole('link').first());
     await section.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname !== '/');
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);

@@ -67,7 +67,7 @@ describe('the org admin’s API keys', () => {
       expect(ids).toContain(learner.id);
 
       await page.getByRole('button', { name: 'I have stored it' }).click();
-      await expect(page.getByLabel('The key').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByLabel('The key').count()).toBe(0);
       const item = page.getByRole('listitem').filter({ hasText: 'Registrar sync' });
       await item.getByText('In use').waitFor();
       await expect(item.textContent()).resolves.toContain(`…${secret.slice(-6)}`);

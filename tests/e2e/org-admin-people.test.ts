@@ -147,6 +147,8 @@ describe('the org admin’s users', () => {
       const item = page.getByRole('listitem').filter({ hasText: world.student.email });
       await item.getByRole('button', { name: 'Change roles of Ben Student' }).click();
       const dialog = page.getByRole('dialog');
+      // Looked for once the role field is there, so its absence is not just an empty dialog's.
+      await dialog.getByLabel('Role', { exact: true }).waitFor();
       expect(await dialog.getByRole('option', { name: 'Org Admin' }).count()).toBe(0);
       await dialog.getByLabel('Role', { exact: true }).selectOption({ label: 'Instructor' });
       await app.shot(page, 'users-change-roles-mobile');

@@ -75,7 +75,7 @@ describe('the quiz editor', () => {
       expect(await byPerson.isChecked()).toBe(false);
       await byPerson.focus();
       await page.keyboard.press('Space');
-      expect(await byPerson.isChecked()).toBe(true);
+      await expect.poll(() => byPerson.isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Save quiz' }).focus();
       await page.keyboard.press('Enter');
       await page.getByText('Quiz saved.').waitFor();

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findRoute, routesInGroup } from '@common/routes';
 import { launchBrowser, scrollAndSettle, viewports } from '../support/browser';
+import { gotoHydrated, waitForHydration } from '../support/hydration';
 
 const baseUrl = inject('baseUrl');
 const docPath = '/data-encryption';
@@ -23,7 +24,7 @@ async function open(
 ): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  await gotoHydrated(page, baseUrl + path, { waitUntil: 'networkidle' });
   return { page, context };
 }
 
@@ -115,6 +116,7 @@ describe('documentation sidebar', () => {
         .toContain('Data Hosting');
 
       await page.reload({ waitUntil: 'networkidle' });
+      await waitForHydration(page);
       expect(await sidebar(page).getAttribute('data-state')).toBe('collapsed');
       expect(await sidebarWidth(page)).toBe(48);
 

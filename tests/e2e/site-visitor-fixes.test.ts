@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { brand } from '@common/brand';
 import { docGroups, routesInGroup } from '@common/routes';
 import { launchBrowser, viewports } from '../support/browser';
+import { gotoHydrated } from '../support/hydration';
 
 const baseUrl = inject('baseUrl');
 const shotsDir = '/tmp/shots';
@@ -22,7 +23,7 @@ afterAll(() => browser?.close());
 async function open(path: string, width: (typeof widths)[number]): Promise<Page> {
   const context = await browser.newContext({ viewport: viewports[width], reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await gotoHydrated(page, `${baseUrl}${path}`, { waitUntil: 'networkidle' });
   return page;
 }
 
@@ -98,7 +99,8 @@ describe.each(widths)('at %s width', (width) => {
       }
       const current = `[data-sidebar="sidebar"] a[aria-current="page"][href="${last.path}"]`;
       await page.locator(current).waitFor();
-      expect(await shownInScrollBox(page, current)).toBe(true);
+      // The list scrolls to it when it mounts: on hydration, or as the phone's sheet opens.
+      await expect.poll(() => shownInScrollBox(page, current)).toBe(true);
       await page.screenshot({ path: `${shotsDir}/doc-sidebar-${width}.png` });
     } finally {
       await page.context().close();

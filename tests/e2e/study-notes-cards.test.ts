@@ -81,11 +81,19 @@ describe('notes and flashcards', () => {
     await page.getByRole('link', { name: 'Statistics' }).click();
     await page.getByRole('heading', { level: 1, name: 'Flashcard statistics' }).waitFor();
     const perDay = page.getByRole('region', { name: 'Reviews per day' });
+    // The day the server recorded the review (the learner's time zone is UTC), not the day
+    // the test reads the page: run across midnight, the two differ.
+    const review = await app.service
+      .from('flashcard_reviews')
+      .select('reviewed_at')
+      .eq('user_id', learner.id)
+      .single();
+    expect(review.error).toBeNull();
     const today = new Intl.DateTimeFormat('en-GB', {
       day: 'numeric',
       month: 'short',
       timeZone: 'UTC',
-    }).format(new Date());
+    }).format(new Date((review.data as { reviewed_at: string }).reviewed_at));
     await expect
       .poll(() => perDay.getByRole('row').nth(1).getByRole('cell').allTextContents())
       .toEqual([today, '1', '0']);

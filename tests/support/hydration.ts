@@ -4,7 +4,8 @@
  * person would press again, a test would wait for an outcome that never comes. On a loaded
  * machine hydration can end well after `load` or even `networkidle`.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Resolves once React has committed its hydration of `#root`, so the page's handlers answer
@@ -35,4 +36,19 @@ export async function gotoHydrated(
   const response = await page.goto(url, options);
   await waitForHydration(page);
   return response;
+}
+
+/**
+ * Resolves once React has hydrated this element, for a part of a page that hydrates later
+ * than the rest (a deferred part, decision 0194): before then its links are plain links and
+ * its buttons do nothing. React attaches an element's props when it hydrates it.
+ */
+export async function waitForHydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      element.evaluate((node) =>
+        Object.keys(node).some((name) => name.startsWith('__reactProps$')),
+      ),
+    )
+    .toBe(true);
 }
