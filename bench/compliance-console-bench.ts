@@ -17,10 +17,12 @@
  *   node --expose-gc --import tsx bench/compliance-console-bench.ts [postgres-rows] [pglite-rows]
  *   BENCH_ONLY=pglite|postgres limits it to one database. Rows may be a list (100000,1000000):
  *   one run per size. BENCH_EXPORT_ONLY=1 runs only the export cases (decision 0428's streamed
- *   export, whose memory should not grow with the log).
+ *   export, whose memory should not grow with the log, and BENCH_EXPORT_RUNS exports of a week
+ *   a year ago, 5 by default, whose first entry should come as soon as a console page's).
  */
 import os from 'node:os';
 import { createClient } from '@supabase/supabase-js';
+import type { PeriodIdBounds } from '../src/common/audit-period';
 import { recordIdSearch, type AuditFilters } from '../src/web/features/compliance/api/audit-log';
 import type { Database } from '../src/server/db/types';
 import type { RunningServer } from '../src/server/start';
@@ -42,6 +44,8 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ')}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+/** Exports of the period far back (each a whole request; the first batch's time printed). */
+const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 5);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const BATCH = 500_000;
 const ORGANIZATIONS = 20;
@@ -147,7 +151,7 @@ function pageSql(
   org: string | null,
   filters: AuditFilters,
   before?: number,
-  ids?: { first: number; last: number } | null,
+  bounds?: PeriodIdBounds | null,
 ) {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -163,8 +167,8 @@ function pageSql(
   if (filters.from) add((n) => `"timestamp" >= ${n}::timestamptz`, `${filters.from}T00:00:00Z`);
   if (filters.to)
     add((n) => `"timestamp" < ${n}::timestamptz + interval '1 day'`, `${filters.to}T00:00:00Z`);
-  if (ids && filters.from) add((n) => `id >= ${n}`, ids.first);
-  if (ids && filters.to) add((n) => `id <= ${n}`, ids.last);
+  if (bounds?.atLeast !== undefined) add((n) => `id >= ${n}`, bounds.atLeast);
+  if (bounds?.atMost !== undefined) add((n) => `id <= ${n}`, bounds.atMost);
   if (before !== undefined) add((n) => `id < ${n}`, before);
   const prefix = recordIdSearch(filters.search);
   if (prefix !== null) params.push(prefix);
@@ -185,9 +189,11 @@ interface Case {
   patterns?: number;
 }
 
+/** The UTC date `days` days before today. */
+const daysAgo = (days: number) =>
+  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
 function cases(rows: number, top: number, wholeId: string): Case[] {
-  const day = (daysAgo: number) =>
-    new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   return [
     { name: 'newest page' },
     { name: 'page 1,000 pages back (keyset)', before: top - 1000 * 51 * ORGANIZATIONS },
@@ -198,15 +204,15 @@ function cases(rows: number, top: number, wholeId: string): Case[] {
     { name: 'table: public.iep_documents (rare)', filters: { table: 'public.iep_documents' } },
     { name: 'person (actor or subject)', filters: { person: person(1234) } },
     { name: 'person + action: delete', filters: { person: person(1234), action: 'delete' } },
-    { name: 'one day, half a year ago', filters: { from: day(182), to: day(182) } },
+    { name: 'one day, half a year ago', filters: { from: daysAgo(182), to: daysAgo(182) } },
     {
       name: '30 days + action: delete',
-      filters: { from: day(120), to: day(90), action: 'delete' },
+      filters: { from: daysAgo(120), to: daysAgo(90), action: 'delete' },
     },
     // A week far back with a common action: newest first, a year of updates lies before it.
     {
       name: 'a week a year ago + action: update',
-      filters: { from: day(358), to: day(352), action: 'update' },
+      filters: { from: daysAgo(358), to: daysAgo(352), action: 'update' },
     },
     { name: 'record id: first 6 characters', filters: { search: 'a3f5c1' } },
     { name: 'record id: first 4 characters', filters: { search: 'a3f5' } },
@@ -284,9 +290,8 @@ async function runSize(kind: BenchDatabase, rows: number, cluster?: PostgresClus
         `${kind}: ${c.name.padEnd(36)} p50 ${p50} ms  p95 ${p95} ms  p99 ${p99} ms  (${found} rows, ${load()})`,
       );
       if (EXPLAIN && !c.patterns) {
-        const ids =
-          filters.from || filters.to ? await api.periodIds(filters.from, filters.to) : undefined;
-        const { sql, params } = pageSql(org, filters, c.before, ids);
+        const bounds = await api.periodIdBounds(filters.from, filters.to);
+        const { sql, params } = pageSql(org, filters, c.before, bounds);
         const plan = await db.queryAsRole<{ 'QUERY PLAN': string }>(
           { role: 'authenticated', sub: c.admin ? admin : officer },
           `explain (analyze, buffers) ${sql}`,
@@ -318,20 +323,28 @@ async function runSize(kind: BenchDatabase, rows: number, cluster?: PostgresClus
     }
     await exportCase(kind, server, 'officer@console.bench', 'csv');
     await exportCase(kind, server, 'officer@console.bench', 'json');
+    // A period far back with a common action: newest first, a year of updates lies before it.
+    for (let i = 0; i < EXPORT_RUNS; i++)
+      await exportCase(kind, server, 'officer@console.bench', 'csv', {
+        name: 'a week a year ago + action: update',
+        filters: { from: daysAgo(358), to: daysAgo(352), action: 'update' },
+      });
   } finally {
     await bench.close();
   }
 }
 
 /**
- * The officer's whole organization exported through the function (decision 0428): time, size,
- * and the growth of this process's resident memory (server and bench share it) while it streams.
+ * The officer's whole organization (or the entries the filters match) exported through the
+ * function (decision 0428): time to the first entry and to the end, size, and the growth of this
+ * process's resident memory (server and bench share it) while it streams.
  */
 async function exportCase(
   kind: BenchDatabase,
   server: RunningServer,
   email: string,
   format: 'csv' | 'json',
+  only?: { name: string; filters: Record<string, string> },
 ) {
   const client = createClient(server.url, server.deps.keys.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -358,7 +371,8 @@ async function exportCase(
       }, 500)
     : undefined;
   const start = performance.now();
-  const response = await fetch(`${server.url}/functions/v1/audit-log-export?format=${format}`, {
+  const params = new URLSearchParams({ format, ...only?.filters });
+  const response = await fetch(`${server.url}/functions/v1/audit-log-export?${params}`, {
     headers: {
       apikey: server.deps.keys.anonKey,
       authorization: `Bearer ${data.session.access_token}`,
@@ -368,18 +382,22 @@ async function exportCase(
   if (!response.ok) throw new Error(`export: HTTP ${response.status}`);
   let bytes = 0;
   let lines = 0;
+  // The header is one line; the first entry ends the second.
+  let firstEntry: number | null = null;
   const reader = response.body!.getReader();
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     bytes += read.value.byteLength;
     for (const byte of read.value) if (byte === 10) lines++;
+    if (firstEntry === null && lines >= 2) firstEntry = performance.now() - start;
   }
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
   clearInterval(liveSampler);
   const mb = (n: number) => (n / 1e6).toFixed(1);
   console.log(
-    `${kind}: export ${format} of organization 0: ${lines.toLocaleString('en')} lines, ` +
-      `${mb(bytes)} MB in ${seconds.toFixed(1)} s, RSS +${mb(peak - baseline)} MB, ` +
+    `${kind}: export ${format} of organization 0${only ? `, ${only.name}` : ''}: ` +
+      `${lines.toLocaleString('en')} lines, ${mb(bytes)} MB in ${seconds.toFixed(2)} s ` +
+      `(first entry after ${firstEntry === null ? '-' : firstEntry.toFixed(0)} ms), RSS +${mb(peak - baseline)} MB, ` +
       `heap +${mb(peakHeap - baseHeap)} MB at the peak, +${mb(peakLive - baseHeap)} MB live after GC (${load()})`,
   );
 }

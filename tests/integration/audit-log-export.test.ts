@@ -226,6 +226,85 @@ describe.each(databaseKinds)('audit log export on %s', (kind) => {
     }
   });
 
+  it('exports exactly the entries of a period far back, bounded by the ids of its days (decision 0431)', async () => {
+    const daysAgo = (days: number) =>
+      new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    // Entries on the first instant, midday and last instant of days 300 to 295 before today
+    // (none on day 297), in both organizations, written in time order as the log is; plus an
+    // entry of A written late about day 298 (its id after day 295's), as a transaction that
+    // committed late leaves one.
+    const stamps: [string, string][] = [];
+    for (const days of [300, 299, 298, 296, 295])
+      for (const time of ['00:00:00.000', '12:00:00.000', '23:59:59.999'])
+        for (const org of [orgA, orgB]) stamps.push([`${daysAgo(days)}T${time}Z`, org]);
+    stamps.push([`${daysAgo(298)}T06:00:00.000Z`, orgA]);
+    await db.query(
+      `insert into public.audit_log ("timestamp", user_id, action, table_name, record_id,
+              purpose, legal_basis, organization_id, subject_user_id, content_hash, prev_hash, row_hash)
+       select s.at::timestamptz, $1::uuid, 'export_test.old', 'public.notes', 'old-' || s.n,
+              'testing the export', 'contract', s.org::uuid, $1::uuid, '\\x00', '\\x00', '\\x00'
+         from unnest($2::text[], $3::text[]) with ordinality as s(at, org, n)
+        order by s.n`,
+      [learner.id, stamps.map((s) => s[0]), stamps.map((s) => s[1])],
+    );
+    /** A's entries of the UTC days `from` to `to` (either open), newest first: the log's own filter. */
+    const logged = async (from: string | null, to: string | null) =>
+      (
+        await db.query<{ id: number }>(
+          `select id::int from public.audit_log
+            where organization_id = $1
+              and ($2::date is null or "timestamp" >= $2::date::timestamp at time zone 'UTC')
+              and ($3::date is null or "timestamp" < ($3::date + 1)::timestamp at time zone 'UTC')
+            order by id desc`,
+          [orgA, from, to],
+        )
+      ).rows.map((r) => r.id);
+    const exported = async (params: Record<string, string>) => {
+      const response = await exportAs(officer, { format: 'json', ...params });
+      expect(response.status).toBe(200);
+      return (JSON.parse(await response.text()) as { id: number }[]).map((e) => e.id);
+    };
+    for (const [from, to] of [
+      [300, 295], // the first and last days with entries
+      [299, 296], // inside: the day with none (297) in the middle
+      [298, 298], // one day, with its late entry
+      [299, 297], // ending on the day with none
+      [297, 296], // starting on it
+      [301, 300], // starting before the first entry
+    ] as const) {
+      const period = { from: daysAgo(from), to: daysAgo(to) };
+      const expected = await logged(period.from, period.to);
+      expect(expected.length, `${from}–${to} days ago has entries`).toBeGreaterThan(0);
+      expect(await exported(period), `${from}–${to} days ago`).toEqual(expected);
+    }
+    // Open at one end: from a day far back to today (thousands of entries), and up to one.
+    expect(await exported({ from: daysAgo(296) })).toEqual(await logged(daysAgo(296), null));
+    expect(await exported({ to: daysAgo(298) })).toEqual(await logged(null, daysAgo(298)));
+    // With another filter, and as CSV.
+    const csv = await (
+      await exportAs(officer, {
+        format: 'csv',
+        from: daysAgo(299),
+        to: daysAgo(296),
+        action: 'export_test.old',
+      })
+    ).text();
+    const csvIds = csv
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(csvIds).toEqual(await logged(daysAgo(299), daysAgo(296)));
+    // A day with no entry, and a period with none at all: an empty export, and no batch read.
+    for (const period of [
+      { from: daysAgo(297), to: daysAgo(297) },
+      { from: '2001-01-01', to: '2001-01-31' },
+    ]) {
+      expect(await logged(period.from, period.to)).toEqual([]);
+      expect(await exported(period)).toEqual([]);
+      expect(lastExportLog()).toMatchObject({ entries: 0, batches: 0, complete: true });
+    }
+  });
+
   it('stops when the client goes away: the batch being read is dropped and no other is read', async () => {
     const batches: string[] = [];
     let release!: () => void;

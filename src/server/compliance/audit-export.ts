@@ -3,9 +3,16 @@
  * match, as CSV or JSON, streamed in keyset batches straight to the response. Each batch is its
  * own short query as the caller, so row-level security and the column grants decide what is
  * written, memory stays one batch whatever the size, PGlite is never held by one long
- * transaction, and a client that goes away stops the export before its next batch.
+ * transaction, and a client that goes away stops the export before its next batch. A period is
+ * bounded by the ids of its days as the console's pages are (src/common/audit-period.ts), so an
+ * export of a period far back starts there.
  */
 import { z } from 'zod';
+import {
+  auditPeriodIdBounds,
+  type PeriodIdBounds,
+  type PeriodIdsRow,
+} from '../../common/audit-period';
 import { csvCell } from '../../common/csv';
 import type { Database, JwtClaims } from '../db/types';
 
@@ -57,8 +64,11 @@ export const AUDIT_EXPORT_COLUMNS = [
 
 type ExportRow = Record<(typeof AUDIT_EXPORT_COLUMNS)[number], unknown> & { id: string };
 
-/** One batch's statement: the filters, then entries older than the last one written. */
-function batchQuery(query: AuditExportQuery, before: string | null) {
+/**
+ * One batch's statement: the filters, the ids of the period's days (decision 0431, as the
+ * console's pages), then entries older than the last one written.
+ */
+function batchQuery(query: AuditExportQuery, bounds: PeriodIdBounds, before: string | null) {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -81,6 +91,8 @@ function batchQuery(query: AuditExportQuery, before: string | null) {
     where.push(`"timestamp" >= ${param(query.from)}::date::timestamp at time zone 'UTC'`);
   if (query.to)
     where.push(`"timestamp" < (${param(query.to)}::date + 1)::timestamp at time zone 'UTC'`);
+  if (bounds.atLeast !== undefined) where.push(`entry.id >= ${param(bounds.atLeast)}::bigint`);
+  if (bounds.atMost !== undefined) where.push(`entry.id <= ${param(bounds.atMost)}::bigint`);
   if (before !== null) where.push(`entry.id < ${param(before)}::bigint`);
   const sql = `select id::text as id, "timestamp", user_id, action, table_name, record_id,
       changed_fields, purpose, legal_basis, host(ip_address) as ip_address, session_id,
@@ -128,6 +140,16 @@ export async function exportAuditLog(
       [JSON.stringify({ format: query.format, filters: { ...query, format: undefined } })],
     ),
   );
+  // The ids every entry of the period lies between: the first batch starts at the period's end
+  // instead of walking down to it from the newest entry. A period with no entry reads nothing.
+  const bounds = await auditPeriodIdBounds(query, async (since, until) => {
+    const { rows } = await db.queryAsRole<PeriodIdsRow & Record<string, unknown>>(
+      claims,
+      'select first_id::text, last_id::text from public.audit_log_ids_between($1::date, $2::date)',
+      [since, until],
+    );
+    return rows;
+  });
   const encoder = new TextEncoder();
   let before: string | null = null;
   let entries = 0;
@@ -150,17 +172,19 @@ export async function exportAuditLog(
       },
       async pull(controller) {
         if (ended) return;
-        const { sql, params } = batchQuery(query, before);
-        let rows: ExportRow[];
+        let rows: ExportRow[] = [];
         try {
-          rows = (await db.queryAsRole<ExportRow>(claims, sql, params)).rows;
+          if (bounds !== null) {
+            const { sql, params } = batchQuery(query, bounds, before);
+            rows = (await db.queryAsRole<ExportRow>(claims, sql, params)).rows;
+            batches += 1;
+          }
         } catch (error) {
           if (ended) return;
           end(false);
           controller.error(error);
           return;
         }
-        batches += 1;
         // Cancelled while this batch was read: nothing more is written or read.
         if (ended) return;
         if (rows.length > 0) {

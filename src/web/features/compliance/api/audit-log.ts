@@ -5,6 +5,7 @@
  * the server, which records it).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { auditPeriodIdBounds, type PeriodIdBounds, type PeriodIdsRow } from '@common/audit-period';
 import { getClientConfig } from '@/lib/client-config';
 import { getSupabase } from '@/lib/supabase';
 import { complianceKeys } from './compliance-keys';
@@ -90,14 +91,12 @@ export async function queryAuditLog(
   if (person) query = query.or(`user_id.eq.${person},subject_user_id.eq.${person}`);
   if (filters.from) query = query.gte('timestamp', `${filters.from}T00:00:00Z`);
   if (filters.to) query = query.lt('timestamp', nextDay(filters.to));
-  if (filters.from || filters.to) {
-    // The ids every entry of the period lies between (decision 0431): the newest-first scan
-    // starts at the period's end instead of walking down to it from the newest entry.
-    const ids = await periodIds(filters.from, filters.to);
-    if (ids === null) return [];
-    if (filters.from) query = query.gte('id', ids.first);
-    if (filters.to) query = query.lte('id', ids.last);
-  }
+  // The ids every entry of the period lies between (decision 0431): the newest-first scan
+  // starts at the period's end instead of walking down to it from the newest entry.
+  const bounds = await periodIdBounds(filters.from, filters.to);
+  if (bounds === null) return [];
+  if (bounds.atLeast !== undefined) query = query.gte('id', bounds.atLeast);
+  if (bounds.atMost !== undefined) query = query.lte('id', bounds.atMost);
   if (before !== undefined) query = query.lt('id', before);
   const { data, error } = await query.order('id', { ascending: false }).limit(limit);
   if (error) throw new Error(error.message);
@@ -114,20 +113,14 @@ export function recordIdSearch(text: string): string | null {
   return /^[0-9a-f-]+$/i.test(trimmed) ? trimmed.toLowerCase() : trimmed;
 }
 
-/** The lowest and highest id of the entries of the UTC days `from` to `to`; null when none. */
-export async function periodIds(
-  from: string,
-  to: string,
-): Promise<{ first: number; last: number } | null> {
+/** The id bounds of the UTC days `from` to `to` (decision 0431); null when none was logged. */
+export async function periodIdBounds(from: string, to: string): Promise<PeriodIdBounds | null> {
   const client = await getSupabase();
-  const { data, error } = await client.rpc('audit_log_ids_between', {
-    since: from || null,
-    until: to || null,
+  return auditPeriodIdBounds({ from, to }, async (since, until) => {
+    const { data, error } = await client.rpc('audit_log_ids_between', { since, until });
+    if (error) throw new Error(error.message);
+    return data as PeriodIdsRow[];
   });
-  if (error) throw new Error(error.message);
-  const [row] = data as { first_id: number | null; last_id: number | null }[];
-  if (!row || row.first_id === null || row.last_id === null) return null;
-  return { first: Number(row.first_id), last: Number(row.last_id) };
 }
 
 function nextDay(date: string): string {
