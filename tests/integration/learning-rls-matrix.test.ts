@@ -1487,6 +1487,11 @@ const expected: Matrix = {
   hipaa_audit_log: { select: only('compliance'), insert: '', update: '', delete: '' },
   'list_iep_documents()': { select: staff, insert: '', update: '', delete: '' },
   'storage iep-documents': { select: '', insert: '', update: '', delete: '' },
+  // The audit log's daily counts (decision 0431): read by the organization's compliance officer
+  // (and platform admins, no actor here), directly or through audit_access_patterns; written
+  // only by the log's own triggers.
+  'audit.access_daily': { select: only('compliance'), insert: '', update: '', delete: '' },
+  'audit_access_patterns()': { select: only('compliance'), insert: '', update: '', delete: '' },
   // Usage counters and events (decision 0202): written by track_usage, read by their owner.
   user_quotas: { select: own, insert: '', update: '', delete: '' },
   usage_events: { select: own, insert: '', update: '', delete: '' },
@@ -1668,6 +1673,9 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     server = await startTestServer(kind, {
       AUTH_RATE_LIMIT_SIGN_IN: '1000',
       API_RATE_LIMIT_PER_SECOND: '100000',
+      // The product's REST exposes `public` alone; `audit` too here, so that each actor's request
+      // of the audit log's daily counts meets the table's own grants and row-level security.
+      REST_DB_SCHEMAS: 'public,audit',
     });
     f = await buildLearningFixture(server);
     await seedBilling(f);
@@ -1698,6 +1706,85 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     }
     const actual = { select: allowed.join(' '), insert: '', update: '', delete: '' };
     expect(actual).toEqual(expected['course_struggle_insights()']);
+  });
+
+  // The daily counts of organization A's audit entries (decision 0431), read and written through
+  // supabase-js as each actor; what took effect is checked as the database owner (no API role,
+  // the service role included, may read the table).
+  it('audit.access_daily', async () => {
+    const { db } = server.deps;
+    const daily = (client: SupabaseClient) => client.schema('audit').from('access_daily');
+    const count = async (where: string, values: unknown[]) =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from audit.access_daily where ${where}`,
+          values,
+        )
+      ).rows[0]!.n;
+    const row = (day: string, action: string, entries: number) => ({
+      organization_id: f.orgA,
+      day,
+      user_id: f.users.learner.id,
+      table_name: 'public.notes',
+      action,
+      entries,
+    });
+    const put = (r: ReturnType<typeof row>) =>
+      db.query(
+        `insert into audit.access_daily (organization_id, day, user_id, table_name, action, entries)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [r.organization_id, r.day, r.user_id, r.table_name, r.action, r.entries],
+      );
+    const remove = (action: string) =>
+      db.query('delete from audit.access_daily where action = $1', [action]);
+    // A's counts the fixture's audited writes left, and one row each attempt aims at.
+    expect(await count('organization_id = $1', [f.orgA])).toBeGreaterThan(0);
+    const target = row('2000-01-05', 'matrix.target', 7);
+    await put(target);
+    const actual: Record<Op, string> = { select: '', insert: '', update: '', delete: '' };
+    const allowed: Record<Op, Actor[]> = { select: [], insert: [], update: [], delete: [] };
+    try {
+      for (const actor of actors) {
+        const client = f.client(actor);
+        const { data } = await daily(client).select('*').eq('organization_id', f.orgA);
+        if ((data ?? []).length > 0) allowed.select.push(actor);
+
+        await daily(client).insert(row('2000-01-03', 'matrix.forged', 1));
+        if ((await count("action = 'matrix.forged'", [])) > 0) allowed.insert.push(actor);
+        await remove('matrix.forged');
+
+        await daily(client).update({ entries: 999 }).match({ action: 'matrix.target' });
+        if ((await count("action = 'matrix.target' and entries = 999", [])) > 0) {
+          allowed.update.push(actor);
+          await db.query(
+            "update audit.access_daily set entries = 7 where action = 'matrix.target'",
+          );
+        }
+
+        await put(row('2000-01-06', 'matrix.spare', 1));
+        await daily(client).delete().match({ action: 'matrix.spare' });
+        if ((await count("action = 'matrix.spare'", [])) === 0) allowed.delete.push(actor);
+        await remove('matrix.spare');
+      }
+    } finally {
+      await remove('matrix.target');
+    }
+    for (const op of ['select', 'insert', 'update', 'delete'] as const)
+      actual[op] = allowed[op].join(' ');
+    expect(actual).toEqual(expected['audit.access_daily']);
+  });
+
+  // The same counts as the console reads them: the function runs as the caller (decision 0431).
+  it('audit_access_patterns()', async () => {
+    const allowed: Actor[] = [];
+    for (const actor of actors) {
+      const { data, error } = await f
+        .client(actor)
+        .rpc('audit_access_patterns', { since_days: 7, organization: f.orgA });
+      if (!error && (data as unknown[]).length > 0) allowed.push(actor);
+    }
+    const actual = { select: allowed.join(' '), insert: '', update: '', delete: '' };
+    expect(actual).toEqual(expected['audit_access_patterns()']);
   });
 
   it('list_iep_documents()', async () => {
