@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/server/logger';
 import { databaseKinds, startTestServer, type TestServer } from '../support/test-server';
 import { createPrivacyUser, type PrivacyUser } from './privacy-support';
 
@@ -59,6 +60,7 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
   let org: string;
   let otherOrg: string;
   let documentId: string;
+  const logLines: Record<string, unknown>[] = [];
 
   const logRows = async (): Promise<LogRow[]> =>
     (
@@ -88,7 +90,11 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
     });
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(
+      kind,
+      {},
+      { log: createLogger('info', (line) => logLines.push(JSON.parse(line))) },
+    );
     const made = async (label: string) => createPrivacyUser(server, `iep-${label}`);
     admin = await made('admin');
     instructor = await made('teacher');
@@ -495,8 +501,8 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
     ]);
   });
 
-  it('logs each IEP document a learner’s own data export delivers to them', async () => {
-    const before = (await logRows()).length;
+  /** The learner files an access request and the admin has it exported; the export's id. */
+  const exportForLearner = async () => {
     const filed = await learner.client.rpc('create_data_subject_request', { type: 'access' });
     expect(filed.error).toBeNull();
     const requestId = (filed.data as { id: string }).id;
@@ -523,6 +529,12 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
         { timeout: 60_000, interval: 250 },
       )
       .toBe('ready');
+    return { exportId, requestId };
+  };
+
+  it('logs each IEP document a learner’s own data export delivers to them', async () => {
+    const before = (await logRows()).length;
+    const { exportId, requestId } = await exportForLearner();
     const rows = (await logRows()).slice(before);
     expect(rows).toEqual([
       expect.objectContaining({
@@ -662,5 +674,133 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
     expect(await refusal((await open(admin.client, documentId)).error)).toMatchObject({
       status: 404,
     });
+  });
+
+  it('keeps a document deleted when its file could not be removed: never recorded again, and deleting it again removes the file', async () => {
+    const { db, storage } = server.deps;
+    const stored = await upload(
+      admin,
+      { learnerId: learner.id, organizationId: org, title: 'IEP 2028', purpose: reason },
+      new Blob([pdf], { type: 'application/pdf' }),
+    );
+    expect(stored.error).toBeNull();
+    const id = stored.data!.id;
+    const path = `${org}/${learner.id}/${id}`;
+    const files = async () =>
+      (
+        await db.query<{ n: number }>(
+          "select count(*)::int as n from storage.objects where bucket_id = 'iep-documents' and name = $1",
+          [path],
+        )
+      ).rows[0]!.n;
+    const documentRows = async () =>
+      (await db.query('select id from public.iep_documents where id = $1', [id])).rows;
+    const deleteAs = (who: PrivacyUser, purpose: string) =>
+      who.client.functions.invoke(`iep/documents/${id}`, { method: 'DELETE', body: { purpose } });
+    const recordAgain = () =>
+      admin.client.rpc('store_iep_document', {
+        id,
+        learner: learner.id,
+        organization: org,
+        title: 'IEP 2028',
+        file_name: 'iep-2028.pdf',
+        content_type: 'application/pdf',
+        size_bytes: pdf.byteLength,
+        object_path: path,
+        purpose: reason,
+      });
+    const deletedSentence =
+      /^This IEP document was deleted on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC and is not recorded again: upload its file as a new document$/;
+
+    // The row is deleted and logged, then the file's removal fails.
+    const remove = storage.remove;
+    storage.remove = () => Promise.reject(new Error('the blob store is unavailable'));
+    let failed: Awaited<ReturnType<typeof deleteAs>>;
+    try {
+      failed = await deleteAs(admin, 'Superseded by the 2029 plan');
+    } finally {
+      storage.remove = remove;
+    }
+    expect(await refusal(failed.error)).toEqual({
+      status: 500,
+      message:
+        "The document's file could not be removed, though the document no longer shows in lists: delete it again to remove the file.",
+    });
+    expect(logLines.findLast((l) => l.msg === 'iep document file not removed')).toMatchObject({
+      document: id,
+      path,
+      error: 'the blob store is unavailable',
+    });
+    expect(await documentRows()).toEqual([]);
+    expect(await files()).toBe(1);
+    const listed = await list(admin.client);
+    expect(listed.data!.map((d) => d.id)).not.toContain(id);
+
+    // A direct call naming the deleted document, with its file still stored: refused, nothing kept.
+    const before = await logRows();
+    const again = await recordAgain();
+    expect(again.error).toMatchObject({
+      code: '22023',
+      message: expect.stringMatching(deletedSentence),
+    });
+    expect(await documentRows()).toEqual([]);
+    expect(await logRows()).toEqual(before);
+
+    // Meanwhile the file is the learner's: listed for their erasure, delivered and logged in their export.
+    const { rows: theirs } = await db.query<{ name: string }>(
+      "select name from privacy.storage_objects_of($1) where bucket_id = 'iep-documents'",
+      [learner.id],
+    );
+    expect(theirs.map((r) => r.name)).toContain(path);
+    const beforeExport = (await logRows()).length;
+    const { exportId } = await exportForLearner();
+    expect((await logRows()).slice(beforeExport)).toContainEqual(
+      expect.objectContaining({
+        action: 'export',
+        document_id: id,
+        patient_id: learner.id,
+        organization_id: org,
+        purpose: expect.stringContaining(exportId),
+      }),
+    );
+
+    // Deleting it again: the instructor is refused (and filed under the learner); the admin's
+    // retry is logged and removes the file; after that there is nothing left to delete.
+    expect(await refusal((await deleteAs(instructor, reason)).error)).toMatchObject({
+      status: 403,
+    });
+    expect((await logRows()).at(-1)).toMatchObject({
+      user_id: instructor.id,
+      action: 'delete',
+      outcome: 'refused',
+      document_id: id,
+      patient_id: learner.id,
+    });
+    expect(await files()).toBe(1);
+    const retried = await deleteAs(admin, 'Removing the file left by the failed deletion');
+    expect(retried.error).toBeNull();
+    expect(await files()).toBe(0);
+    expect((await logRows()).at(-1)).toMatchObject({
+      user_id: admin.id,
+      roles: ['org_admin'],
+      action: 'delete',
+      outcome: 'granted',
+      phi_accessed: 'IEP document',
+      document_id: id,
+      patient_id: learner.id,
+      organization_id: org,
+      purpose: 'Removing the file left by the failed deletion',
+    });
+    expect(await refusal((await deleteAs(admin, reason)).error)).toEqual({
+      status: 404,
+      message: 'No such IEP document',
+    });
+    // Still never recorded again, now that the file is gone too.
+    const later = await recordAgain();
+    expect(later.error).toMatchObject({
+      code: '22023',
+      message: expect.stringMatching(deletedSentence),
+    });
+    expect(await documentRows()).toEqual([]);
   });
 });

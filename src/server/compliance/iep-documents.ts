@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Database, JwtClaims, Queryable } from '../db/types';
+import type { Logger } from '../logger';
 import { StorageError, type Storage } from '../storage/storage';
 
 export const IEP_BUCKET = 'iep-documents';
@@ -21,11 +22,13 @@ export interface IepCaller {
 export interface IepDeps {
   db: Database;
   storage: Storage;
+  /** Where a deleted document's file that could not be removed is reported. */
+  log?: Logger;
 }
 
 export class IepError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 410,
+    readonly status: 400 | 403 | 404 | 410 | 500,
     readonly code: string,
     message: string,
   ) {
@@ -302,7 +305,11 @@ export async function openIepDocument(
   return { fileName: document.file_name, contentType: document.content_type, bytes: stored.bytes };
 }
 
-/** Deletes a document (organization admins): logged, then the file is removed. */
+/**
+ * Deletes a document (organization admins): logged, then the file is removed. If the removal
+ * fails, the document stays deleted (its id is never recorded again, decision 0438) and the
+ * admin is told to delete it again: that retry is logged too and removes the file left behind.
+ */
 export async function deleteIepDocument(
   deps: IepDeps,
   caller: IepCaller,
@@ -316,5 +323,19 @@ export async function deleteIepDocument(
       purpose,
     ]),
   );
-  await deps.storage.remove(IEP_BUCKET, [rows[0]!.path]);
+  const path = rows[0]!.path;
+  try {
+    await deps.storage.remove(IEP_BUCKET, [path]);
+  } catch (error) {
+    deps.log?.error('iep document file not removed', {
+      document: documentId,
+      path,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new IepError(
+      500,
+      'file_not_removed',
+      "The document's file could not be removed, though the document no longer shows in lists: delete it again to remove the file.",
+    );
+  }
 }
