@@ -194,7 +194,10 @@ describe('LE Adapt outputs', () => {
   it('prepares the exports, downloads one, publishes and sends the lesson, by keyboard', async () => {
     const page = await app.signedInPage('desktop', admin.email, `/app/adapt/${jobId}`);
     await page.getByRole('heading', { level: 2, name: 'Exports' }).waitFor();
-    expect(await page.getByText('No exports have been made yet.').isVisible()).toBe(true);
+    // The section's heading shows while its list is still loading.
+    await expect
+      .poll(() => page.getByText('No exports have been made yet.').isVisible())
+      .toBe(true);
     received.length = 0;
     await press(page, 'Prepare exports');
     const files = page.getByRole('list', { name: 'Export files' });

@@ -281,6 +281,8 @@ describe('a learner end to end', () => {
         await page.evaluate(() => (window as { __injected?: boolean }).__injected),
       ).toBeUndefined();
       await page.mouse.wheel(0, 600);
+      // The wheel returns before the page has scrolled; the reader's place is read from it.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Mark as complete' }).click();
       await page.getByText('Lesson marked as complete.').waitFor();
       await page.getByText('Completed', { exact: true }).waitFor();
