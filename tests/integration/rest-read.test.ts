@@ -376,6 +376,36 @@ describe.each(databaseKinds)('REST reads on %s', (kind) => {
     }
   });
 
+  it('declares the length of an error body and names its code, as PostgREST does', async () => {
+    const ask = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/rest/v1/${path}`, {
+        headers: { apikey: server.serviceRoleKey, ...headers },
+      });
+    const cases: [Response, number, string][] = [
+      [await ask('rr_courses?id=nope.1'), 400, 'PGRST100'],
+      [await ask('rpc/rr_no_such_function'), 404, 'PGRST202'],
+      // A name outside ASCII: the length is in bytes, not characters.
+      [await ask('rr_cöurses_ünknown'), 404, 'PGRST205'],
+      [
+        await ask('rr_courses?select=id', { accept: 'application/vnd.pgrst.object+json' }),
+        406,
+        'PGRST116',
+      ],
+      [await fetch(`${server.url}/rest/v1/rr_courses`), 401, 'PGRST302'],
+    ];
+    for (const [answer, status, code] of cases) {
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.headers.get('proxy-status')).toBe(`PostgREST; error=${code}`);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(answer.headers.get('content-length')).toBe(String(bytes.length));
+      expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ code });
+    }
+    // supabase-js reads them as before.
+    const single = await db.from('rr_courses').select('id').single();
+    expect(single).toMatchObject({ status: 406, data: null, error: { code: 'PGRST116' } });
+  });
+
   it('refuses unknown relations and columns with PostgREST codes', async () => {
     const table = await db.from('no_such_table').select('*');
     expect(table.status).toBe(404);

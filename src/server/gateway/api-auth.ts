@@ -11,6 +11,7 @@ import type { TokenVerifier } from '../keys/verify';
 import { TokenError } from '../keys/verify';
 import type { ApiEnv } from './context';
 import { invalidJwt, noApiKey } from './rest/errors';
+import { errorResponse } from './rest/wire';
 
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -80,7 +81,7 @@ export function apiAuth(verifier: TokenVerifier) {
     } catch (error) {
       if (!(error instanceof CallerError)) throw error;
       const rest = error.reason === 'missing' ? noApiKey() : invalidJwt(error.message);
-      return c.json(rest.toBody(), 401);
+      return errorResponse(c, rest);
     }
     return next();
   });

@@ -56,6 +56,7 @@ import { sharedRpcCache } from './shared-rpc-cache';
 import { ident, Params } from './sql';
 import { buildDelete, buildInsert, buildUpdate, insertRows, writeColumns } from './write-query';
 import { cachedVerifier } from '../ops/verified-tokens';
+import { errorResponse, sized } from './wire';
 
 /** Largest request body the REST service reads (PostgREST itself has none; we refuse with 413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -90,16 +91,6 @@ export const publicRpcCaching = {
   functions: ['get_public_platform_metrics'],
   maxAgeMs: 1000,
 } as const;
-
-/**
- * The headers of a body with its length declared, in bytes: the gateway's compression
- * middleware sends a body under its threshold as it is only when it knows the length
- * (decision 0048). Only for a body sent whole; a HEAD or 204 answer declares none.
- */
-function sized(body: string, headers: Record<string, string>): Record<string, string> {
-  headers['Content-Length'] = String(Buffer.byteLength(body));
-  return headers;
-}
 
 /** `Prefer: return=headers-only`: where the first inserted row can be read back. */
 function locationOf(relation: string, primaryKey: string[], body: string): string | undefined {
@@ -144,7 +135,7 @@ export function createRestService(
       writeMethods.has(c.req.method) ? 'content-profile' : 'accept-profile',
     );
     if (profile !== undefined && !schemas.includes(profile)) {
-      return c.json(invalidSchema(profile, schemas).toBody(), 406);
+      return errorResponse(c, invalidSchema(profile, schemas));
     }
     c.set('dbSchema', profile ?? defaultSchema);
     await next();
@@ -158,10 +149,10 @@ export function createRestService(
   app.use('*', async (c, next) => {
     const accept = c.req.header('accept');
     const media = negotiateMedia(accept, { planEnabled });
-    if (!media) return c.json(mediaTypeUnavailable(acceptedTypes(accept ?? '')).toBody(), 406);
+    if (!media) return errorResponse(c, mediaTypeUnavailable(acceptedTypes(accept ?? '')));
     const prefs = parsePrefer(c.req.header('prefer'));
     if (prefs.strict && prefs.invalid.length > 0) {
-      return c.json(invalidPreferences(prefs.invalid).toBody(), 400);
+      return errorResponse(c, invalidPreferences(prefs.invalid));
     }
     c.set('media', media);
     c.set('prefs', prefs);
@@ -176,7 +167,7 @@ export function createRestService(
       bytes = await readBodyLimited(c.req.raw, MAX_BODY_BYTES);
     } catch (error) {
       if (!(error instanceof BodyError)) throw error;
-      const tooLarge = payloadTooLarge(MAX_BODY_BYTES).toBody();
+      const tooLarge = payloadTooLarge(MAX_BODY_BYTES);
       // A declared oversize body (up to a bound) is read and discarded before answering, so
       // the client sees the 413 instead of a connection reset mid-upload. Anything else was
       // cut off unread: the connection cannot carry another request.
@@ -184,9 +175,9 @@ export function createRestService(
       if (declared <= DRAIN_LIMIT_BYTES && c.req.raw.body) {
         const reader = c.req.raw.body.getReader();
         while (!(await reader.read()).done);
-        return c.json(tooLarge, 413);
+        return errorResponse(c, tooLarge);
       }
-      return c.json(tooLarge, 413, { Connection: 'close' });
+      return errorResponse(c, tooLarge, { Connection: 'close' });
     }
     // Hono keeps a promise per body type here (its types say the value); the bytes stay for
     // an RPC's binary (bytea) body, which text would have re-encoded.
@@ -262,7 +253,7 @@ export function createRestService(
         return await run(fresh);
       }
     } catch (error) {
-      if (error instanceof RestError) return c.json(error.toBody(), error.status as 400);
+      if (error instanceof RestError) return errorResponse(c, error);
       if (afterRefusal && (error as { code?: unknown }).code === '42501') {
         try {
           await afterRefusal(error as Error);
@@ -271,17 +262,17 @@ export function createRestService(
             path: c.req.path,
             error: (failure as Error).message,
           });
-          return c.json(internalError().toBody(), 500);
+          return errorResponse(c, internalError());
         }
       }
       const dbError = fromDatabaseError(error, claims.role);
-      if (dbError) return c.json(dbError.toBody(), dbError.status as 400);
+      if (dbError) return errorResponse(c, dbError);
       log.error('rest request failed', {
         method: c.req.method,
         path: c.req.path,
         error: (error as Error).message,
       });
-      return c.json(internalError().toBody(), 500);
+      return errorResponse(c, internalError());
     }
   }
 
@@ -328,7 +319,7 @@ export function createRestService(
         const err = rangeNotSatisfiable(
           `An offset of ${lower} was requested, but there are only ${total} rows.`,
         );
-        return c.json(err.toBody(), 416, headers);
+        return errorResponse(c, err, headers);
       }
       if (page < total) status = 206;
     }
@@ -551,7 +542,7 @@ export function createRestService(
     try {
       return await readJson(c);
     } catch (error) {
-      if (error instanceof RestError) return c.json(error.toBody(), 400);
+      if (error instanceof RestError) return errorResponse(c, error);
       throw error;
     }
   }
@@ -664,8 +655,8 @@ export function createRestService(
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', callRoutine);
   app.on(['GET', 'HEAD'], '/:relation', readRelation);
   app.on(['POST', 'PATCH', 'DELETE'], '/:relation', writeRelation);
-  app.all('/:relation', (c) => c.json(unsupportedMethod(c.req.method).toBody(), 405));
-  app.all('*', (c) => c.json(invalidPath().toBody(), 404));
+  app.all('/:relation', (c) => errorResponse(c, unsupportedMethod(c.req.method)));
+  app.all('*', (c) => errorResponse(c, invalidPath()));
 
   return { app, schema };
 }
