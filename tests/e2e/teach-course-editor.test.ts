@@ -151,9 +151,9 @@ describe('the course editor', () => {
         .waitFor();
       await page.getByText('Lesson order saved.').waitFor();
       // Now first, its up button is disabled, so focus moved to its down button.
-      expect(
-        await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
-      ).toBe('Move lesson “Transport across the membrane” down');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+        .toBe('Move lesson “Transport across the membrane” down');
 
       // And by drag and drop: the cell membrane's grip onto the first lesson's row.
       const lessons = page.getByRole('list', { name: 'Lessons of Membranes' }).locator('li');
@@ -184,6 +184,7 @@ describe('the course editor', () => {
       });
       const focusedLabel = () =>
         page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      // Read from the database, which the move reaches after the screen shows it.
       const lessonModule = async () => {
         const { data } = await app.service
           .from('lessons')
@@ -204,7 +205,7 @@ describe('the course editor', () => {
         )
         .toEqual([expect.stringContaining('Transport across the membrane')]);
       await expect.poll(focusedLabel).toBe('Move lesson “Transport across the membrane” to module');
-      expect(await lessonModule()).toBe('Cells');
+      await expect.poll(lessonModule).toBe('Cells');
       await app.shot(page, 'lesson-moved-to-module');
       // And back, still by keyboard: it goes to the end of “Membranes”.
       await page.keyboard.press('ArrowDown');
@@ -218,7 +219,7 @@ describe('the course editor', () => {
           expect.stringContaining('Transport across the membrane'),
         ]);
       await expect.poll(focusedLabel).toBe('Move lesson “Transport across the membrane” to module');
-      expect(await lessonModule()).toBe('Membranes');
+      await expect.poll(lessonModule).toBe('Membranes');
 
       // A bank question with every field; the empty form first shows where the gaps are.
       await page.getByRole('link', { name: 'Questions and quizzes (0, 0) of “Membranes”' }).click();
