@@ -121,9 +121,9 @@ describe.each(databaseKinds)('password changes and second factors on %s', (kind)
     expect((await thief.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal1');
 
     const byPassword = await thief.auth.updateUser({ password: newPassword });
-    expect(byPassword.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    expect(byPassword.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
     const byEmail = await thief.auth.updateUser({ email: uniqueEmail('taken') });
-    expect(byEmail.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    expect(byEmail.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
     // supabase-js's signOut() swallows a 403, so the refusal is read from the call it makes.
     const others = await thief.auth.admin.signOut(await accessToken(thief), 'others');
     expect(others.error).toMatchObject({ status: 403, code: 'insufficient_aal' });

@@ -19,12 +19,39 @@ export function needsAal2(
   return session.aal !== 'aal2' && hasVerifiedFactor(user);
 }
 
+/** Which factor types the server verifies now (`AUTH_MFA_PHONE_VERIFY`, `AUTH_MFA_WEBAUTHN_VERIFY`). */
+export interface VerifiableFactors {
+  phone: boolean;
+  webauthn: boolean;
+}
+
+/**
+ * True when this user can raise a session to aal2 on this server: a verified authenticator
+ * app, recovery codes, or a phone or WebAuthn factor whose verification is switched on. An
+ * account whose only factors the server no longer verifies cannot (decision 0061).
+ */
+export function canReachAal2(
+  user: Pick<LoadedUser, 'factors'>,
+  verifiable: VerifiableFactors,
+): boolean {
+  return user.factors.some(
+    (factor) =>
+      factor.status === 'verified' &&
+      (factor.factor_type === 'phone'
+        ? verifiable.phone
+        : factor.factor_type === 'webauthn'
+          ? verifiable.webauthn
+          : true),
+  );
+}
+
 export function requireAal2IfEnrolled(
   user: Pick<LoadedUser, 'factors'>,
   session: Pick<SessionRow, 'aal'>,
   message: string,
 ): void {
   if (needsAal2(user, session)) {
-    throw new AuthError(403, 'insufficient_aal', message);
+    // GoTrue's status for this refusal (`user.go`: 401 insufficient_aal).
+    throw new AuthError(401, 'insufficient_aal', message);
   }
 }

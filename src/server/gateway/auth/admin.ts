@@ -281,7 +281,8 @@ export function adminRoutes(services: AuthServices) {
     const factor = user.factors.find((f) => f.id === factorId);
     if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
     await services.db.transaction((tx) => removeFactor(tx, user.row.id, factor.id));
-    return c.json({ id: factor.id });
+    // GoTrue answers with the factor it removed (`adminUserDeleteFactor`), not just its id.
+    return c.json(factorJson(factor));
   });
 
   app.delete('/admin/users/:id', async (c) => {

@@ -704,7 +704,8 @@ export function factorRoutes(services: AuthServices) {
     const session = c.get('session');
     const factor = await ownFactor(user.row.id, c.req.param('id'));
     if (factor.status === 'verified' && session.aal !== 'aal2') {
-      throw new AuthError(403, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+      // GoTrue's status for this one is 422 (`UnenrollFactor` in its `mfa.go`).
+      throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
     }
     await services.db.transaction((tx) => removeFactor(tx, user.row.id, factor.id));
     return c.json({ id: factor.id });

@@ -1,7 +1,7 @@
 /** `GET|PUT /user`, `GET /reauthenticate`, `POST /logout`, and the user's session list. */
 import { Hono } from 'hono';
 import { applyEmailChange, composeAuthMail, setPassword } from '../../auth/accounts';
-import { needsAal2, requireAal2IfEnrolled } from '../../auth/aal';
+import { canReachAal2, needsAal2, requireAal2IfEnrolled } from '../../auth/aal';
 import { AuthError, validation } from '../../auth/errors';
 import { brand } from '../../../common/brand';
 import { emailChangeNotice, passwordChangedNotice, type MailMessage } from '../../auth/mail';
@@ -200,7 +200,19 @@ export function userRoutes(services: AuthServices) {
     const scope = c.req.query('scope') ?? 'global';
     const session = c.get('session');
     // A password alone must not be enough to end the sessions of whoever holds the factor.
-    if ((scope === 'global' || scope === 'others') && needsAal2(c.get('user'), session)) {
+    // Our rule, not GoTrue's: it applies only while the account can reach aal2 here, so an
+    // account whose only factor the server no longer verifies is not held to what it cannot
+    // do (GoTrue never asks; decision 0061).
+    const user = c.get('user');
+    const verifiable = {
+      phone: services.config.auth.mfaPhone.verify,
+      webauthn: services.config.auth.webauthn.mfaVerify,
+    };
+    if (
+      (scope === 'global' || scope === 'others') &&
+      needsAal2(user, session) &&
+      canReachAal2(user, verifiable)
+    ) {
       // supabase-js drops its stored session when a global sign-out is refused with 403, so
       // the caller's own session ends here too rather than being left behind on the server.
       if (scope === 'global') {
