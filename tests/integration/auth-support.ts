@@ -118,6 +118,11 @@ export async function userWithTotp(server: TestServer) {
   expect(enrolled.error).toBeNull();
   const factorId = enrolled.data!.id;
   const secret = enrolled.data!.totp.secret;
+  // The server accepts a code one step either side of its own. A step-old code sent in the
+  // last moments of a step reaches the server two steps old and is refused: send it early in
+  // a step instead (waiting for the next one to begin when this one is about to end).
+  const leftInStep = 30_000 - (Date.now() % 30_000);
+  if (leftInStep < 5_000) await new Promise((resolve) => setTimeout(resolve, leftInStep + 50));
   const verified = await user.client.auth.mfa.challengeAndVerify({
     factorId,
     code: totpCode(secret, -1),
