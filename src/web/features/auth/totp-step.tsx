@@ -63,8 +63,14 @@ export function TotpStep({
   if (!found || found.totp) methods.push('app');
   if (found && found.webauthn.length > 0 && switches.data?.webauthn.verify) methods.push('key');
   if (found && found.phone.length > 0 && switches.data?.phone.verify) methods.push('phone');
-  if (methods.length === 0) methods.push('app');
   const hasRecovery = !found || !!found.totp || found.recoveryCodes;
+  if (found && methods.length === 0) {
+    // Every factor the account has is of a type the service no longer verifies: GoTrue's lock
+    // too (decision 0061). Recovery codes still work; otherwise only an administrator helps.
+    if (!hasRecovery) return <Stranded factors={found} framed={framed} />;
+    methods.push('recovery');
+  }
+  if (methods.length === 0) methods.push('app');
   const mode: Method = chosen ?? methods[0]!;
   const others = [...methods, ...(hasRecovery ? (['recovery'] as const) : [])].filter(
     (m) => m !== mode,
@@ -103,6 +109,24 @@ export function TotpStep({
           </>
         )}
       </div>
+    </Frame>
+  );
+}
+
+/** The second step an account has but the service has switched off, and the way back. */
+function Stranded({ factors, framed }: { factors: SignInFactors; framed: boolean }) {
+  const Frame = framed ? Panel : 'div';
+  const kinds = [
+    ...(factors.phone.length > 0 ? ['codes by text message'] : []),
+    ...(factors.webauthn.length > 0 ? ['security keys'] : []),
+  ];
+  return (
+    <Frame>
+      <Notice tone="error">
+        Your second step is {kinds.join(' or ') || 'a method'} this service has switched off, so it
+        cannot confirm it is you now. Ask your administrator to remove two-factor authentication
+        from your account. Then sign in with your password and set it up again.
+      </Notice>
     </Frame>
   );
 }
