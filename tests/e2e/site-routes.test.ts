@@ -10,6 +10,7 @@ import { routeDescription } from '@common/route-descriptions';
 import { notFoundTitle, routes, type RouteEntry } from '@common/routes';
 import type { DocPage } from '@/features/site/content/types';
 import { launchBrowser, viewports } from '../support/browser';
+import { gotoHydrated } from '../support/hydration';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -48,7 +49,8 @@ async function visit(
       problems.push(`console: ${message.text()}`);
     }
   });
-  const response = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+  // Hydrated before anything is pressed or the problems are read (hydration reports them).
+  const response = await gotoHydrated(page, baseUrl + path, { waitUntil: 'networkidle' });
   return { page, problems, status: response?.status() ?? 0, close: () => context.close() };
 }
 
