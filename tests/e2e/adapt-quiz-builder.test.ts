@@ -127,7 +127,9 @@ describe('LE Adapt quiz builder', () => {
     await press(page, 'Edit question 1');
     const form = page.getByRole('form', { name: 'Edit question 1' });
     await form.waitFor();
-    expect(await focusedId(page)).toBe(await form.getByLabel('Question type').getAttribute('id'));
+    // Opening the editor moves focus into it in an effect, after the form shows.
+    const typeId = await form.getByLabel('Question type').getAttribute('id');
+    await expect.poll(() => focusedId(page)).toBe(typeId);
     await form.getByLabel('Sentence with a gap').fill('   ');
     await press(page, 'Save question');
     await expect
@@ -161,6 +163,9 @@ describe('LE Adapt quiz builder', () => {
     await press(page, 'Add a question');
     const form = page.getByRole('form', { name: 'New question' });
     await form.waitFor();
+    // The editor takes focus a moment after it shows: filling before then could lose text.
+    const typeId = await form.getByLabel('Question type').getAttribute('id');
+    await expect.poll(() => focusedId(page)).toBe(typeId);
     await form.getByLabel('Question', { exact: true }).fill('Where do the light reactions happen?');
     await form.getByLabel('Option 1', { exact: true }).fill('Thylakoid membranes');
     await form.getByLabel('Option 2', { exact: true }).fill('Stroma');
