@@ -207,28 +207,34 @@ describe.each(databaseKinds)('compliance console on %s', (kind) => {
   });
 
   it("bounds a period's page by the ids of its days, finding the same entries (decision 0431)", async () => {
-    const today = daysAgo(0);
+    // The day of the newest entry, not the clock's: a run crossing midnight has none today yet.
+    const { rows: newest } = await server.deps.db.query<{ day: string }>(
+      `select to_char(max("timestamp") at time zone 'UTC', 'YYYY-MM-DD') as day
+         from public.audit_log where organization_id = $1`,
+      [orgA],
+    );
+    const day = newest[0]!.day;
     const page = async (ids?: { first_id: number; last_id: number }) => {
       let query = officer.client
         .from('audit_log')
         .select('id')
         .eq('organization_id', orgA)
-        .gte('timestamp', `${today}T00:00:00Z`);
+        .gte('timestamp', `${day}T00:00:00Z`);
       if (ids) query = query.gte('id', ids.first_id).lte('id', ids.last_id);
       const { data, error } = await query.order('id', { ascending: false }).limit(51);
       expect(error).toBeNull();
       return data!.map((r) => r.id as number);
     };
     const { data, error } = await officer.client.rpc('audit_log_ids_between', {
-      since: today,
-      until: today,
+      since: day,
+      until: day,
     });
     expect(error).toBeNull();
     const [ids] = data as { first_id: number; last_id: number }[];
     const { rows } = await server.deps.db.query<{ first: number; last: number }>(
       `select min(id)::int as first, max(id)::int as last from public.audit_log
         where ("timestamp" at time zone 'UTC')::date = $1::date`,
-      [today],
+      [day],
     );
     expect(ids).toEqual({ first_id: rows[0]!.first, last_id: rows[0]!.last });
     const unbounded = await page();
@@ -241,8 +247,8 @@ describe.each(databaseKinds)('compliance console on %s', (kind) => {
     });
     expect(empty.data).toEqual([{ first_id: null, last_id: null }]);
     const refused = await learner.client.rpc('audit_log_ids_between', {
-      since: today,
-      until: today,
+      since: day,
+      until: day,
     });
     expect(refused.error).toMatchObject({ code: '42501' });
   });
