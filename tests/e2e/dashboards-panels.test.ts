@@ -183,8 +183,8 @@ describe('home analytics panels', () => {
     await freezeClock(page);
     const beforeTicks = await calls.quiet();
     await advance(page, calls, 15_000);
-    // A tick's call starts a few tasks after its timer (supabase-js reads the session first):
-    // the last one may start after the last step.
+    // Polled rather than read once: nothing can tick while the clock is paused, so waiting
+    // cannot hide an extra call, only let the last one be counted.
     await expect.poll(() => calls.quiet()).toBe(beforeTicks + 3);
     await closePage(page);
   });
