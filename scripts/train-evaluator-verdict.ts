@@ -11,12 +11,19 @@
  * cosine `--similar`, 0.75 by default, chosen on the other sets' cross-validation).
  * `--other-sets` cross-validates the answers of every set but the fourth and prints nothing of
  * the fourth: the run that chooses λ and thresholds before the fourth set is looked at.
- * `--write-only` skips the cross-validation and only writes the weights (decision 0236: the
- * evaluator's verdict is `--l2 0.0001 --write src/server/coach/verdict-weights.json`, written at
- * full precision so the shipped verdict is exactly the one measured).
+ * `--write-only` skips the cross-validation and only writes the weights (decisions 0236, 0238: the
+ * evaluator's verdict is `--l2 0.0001 --write-only --write src/server/coach/verdict-weights.json`,
+ * written at full precision so the shipped verdict is exactly the one measured).
  *
- *   node --import tsx scripts/train-evaluator-verdict.ts [--l2 <penalty>]
- *     [--embeddings <table> [--similar <cosine>]] [--other-sets] [--write <file>] [--write-only]
+ * The answers are the five tuning sets' 881 (decision 0238); the sixth held-out set (decision
+ * 0237) is never loaded. `--by-set` runs decision 0238's leave-one-set-out cross-validation:
+ * each set scored by weights trained on the other four, through the evaluator's hard rules
+ * (`offlineVerdict`), each fold and their mean; `--list` adds its mistakes, `--details` its
+ * precision and recall per set.
+ *
+ *   node --import tsx scripts/train-evaluator-verdict.ts [--l2 <penalty>] [--by-set [--list]
+ *     [--details]] [--embeddings <table> [--similar <cosine>]] [--other-sets] [--write <file>]
+ *     [--write-only]
  */
 import fs from 'node:fs';
 import { loadLabelledAnswers, type LabelledAnswer } from '../bench/coach-evaluator-set';
@@ -27,8 +34,10 @@ import {
 } from './lib/evaluator-word-vectors';
 import {
   FEATURE_NAMES,
+  featuresOf,
   judgeOffline,
-  evaluationFeatures,
+  offlineVerdict,
+  type OfflineJudgement,
   type Verdict,
 } from '../src/server/coach/evaluate';
 
@@ -94,19 +103,88 @@ function fold(where: string): number {
 
 // Never the sixth held-out set (decision 0237): it is measured once by the lead, never trained
 // or tuned on.
-const set = loadLabelledAnswers(process.cwd(), { withHeldOut4: true, withHeldOut6: false }).filter(
-  (row) => !OTHER_SETS || row.part !== 'held-out-4',
-);
-const rows = set.map((row) => ({
-  row,
-  x: [
-    ...evaluationFeatures(row.input),
-    ...(vectors ? embeddingFeatures(row.input, vectors, SIMILAR_WORD) : []),
-  ],
-  y: VERDICTS.indexOf(row.label),
-  rule: VERDICTS.indexOf(judgeOffline(row.input).evaluation.verdict),
-}));
+const set = loadLabelledAnswers(process.cwd(), {
+  withHeldOut4: true,
+  withHeldOut5: true,
+  withHeldOut6: false,
+}).filter((row) => !OTHER_SETS || row.part !== 'held-out-4');
+const rows = set.map((row) => {
+  const judged = judgeOffline(row.input);
+  return {
+    row,
+    judged,
+    x: [
+      ...featuresOf(judged, row.input),
+      ...(vectors ? embeddingFeatures(row.input, vectors, SIMILAR_WORD) : []),
+    ],
+    y: VERDICTS.indexOf(row.label),
+    rule: VERDICTS.indexOf(judged.evaluation.verdict),
+  };
+});
 type Row = (typeof rows)[number];
+
+/** The verdict `evaluateOffline` gives with `weights`: the model, then the hard rules. */
+function shipped(weights: Weights, r: { judged: OfflineJudgement; x: readonly number[] }): number {
+  return VERDICTS.indexOf(offlineVerdict(r.judged, () => VERDICTS[predict(weights, r.x)]!));
+}
+
+/**
+ * The five tuning sets, each written in one session (decision 0238): the first set (both its
+ * parts), the second tuning and held-out sets (decision 0225), the third, fourth and fifth.
+ */
+const TUNING_SETS: readonly { name: string; parts: readonly LabelledAnswer['part'][] }[] = [
+  { name: 'S1 first set', parts: ['tuning', 'held-out'] },
+  { name: 'S2 second sets', parts: ['tuning-2', 'held-out-2'] },
+  { name: 'S3 third set', parts: ['held-out-3'] },
+  { name: 'S4 fourth set', parts: ['held-out-4'] },
+  { name: 'S5 fifth set', parts: ['held-out-5'] },
+];
+
+function bySet(): void {
+  // Leave-one-set-out: each set scored by weights trained on the other four (decision 0238).
+  const predicted = new Map<Row, number>();
+  const lines: string[] = [];
+  const accuracies: number[] = [];
+  for (const { name, parts } of TUNING_SETS) {
+    const test = rows.filter((r) => parts.includes(r.row.part));
+    const trainRows = rows.filter((r) => !parts.includes(r.row.part));
+    const weights = train(
+      trainRows.map((r) => r.x),
+      trainRows.map((r) => r.y),
+    );
+    for (const r of test) predicted.set(r, shipped(weights, r));
+    const right = test.filter((r) => predicted.get(r) === r.y).length;
+    accuracies.push((100 * right) / test.length);
+    lines.push(`${name}: ${percent(right, test.length)} (${right}/${test.length})`);
+  }
+  const right = rows.filter((r) => predicted.get(r) === r.y).length;
+  const mean = accuracies.reduce((a, b) => a + b, 0) / accuracies.length;
+  console.log(
+    `leave-one-set-out, L2 ${L2}, ${STEPS} steps, ${rows[0]!.x.length} features: mean ${mean.toFixed(2)}%, pooled ${percent(right, rows.length)} (${right}/${rows.length})`,
+  );
+  console.log(lines.join('; '));
+  if (process.argv.includes('--list')) {
+    for (const r of rows.filter((x) => predicted.get(x) !== x.y)) {
+      console.log(
+        `\n[${r.row.part} ${r.row.kind}] ${r.row.where}: label ${VERDICTS[r.y]}, got ${VERDICTS[predicted.get(r)!]}, rules ${VERDICTS[r.rule]} (made ${r.judged.made}, contradicted ${r.judged.contradicted} of ${r.judged.points})`,
+      );
+      console.log(`  answer: ${r.row.input.answer}`);
+      r.judged.results.forEach((p) =>
+        console.log(`  ${p.made ? '+' : p.contradicted ? 'x' : '-'} ${p.point}`),
+      );
+    }
+  }
+  if (process.argv.includes('--details')) {
+    report('all answers, leave-one-set-out', rows, predicted);
+    for (const { name, parts } of TUNING_SETS) {
+      report(
+        name,
+        rows.filter((r) => parts.includes(r.row.part)),
+        predicted,
+      );
+    }
+  }
+}
 
 const percent = (n: number, of: number) => (of === 0 ? '—' : `${((100 * n) / of).toFixed(1)}%`);
 
@@ -191,7 +269,9 @@ function fourthSet(): void {
   );
 }
 
-if (!WRITE_ONLY) {
+if (process.argv.includes('--by-set')) {
+  bySet();
+} else if (!WRITE_ONLY) {
   crossValidate();
   if (OTHER_SETS) process.exit(0);
   fourthSet();

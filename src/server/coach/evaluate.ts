@@ -838,7 +838,8 @@ export function evaluationFeatures(input: EvaluationInput): number[] {
   return featuresOf(judgeOffline(input), input);
 }
 
-function featuresOf(judged: OfflineJudgement, input: EvaluationInput): number[] {
+/** `evaluationFeatures` of an answer already judged (so a script judges each answer once). */
+export function featuresOf(judged: OfflineJudgement, input: EvaluationInput): number[] {
   const { points, made, contradicted, answer, evaluation } = judged;
   const answerWords = new Set(answer.terms.map((term) => term.word));
   const referenceWords = new Set(analyse(input.referenceAnswer).terms.map((term) => term.word));
@@ -871,7 +872,8 @@ const VERDICTS: readonly Verdict[] = ['correct', 'partially_correct', 'incorrect
 /**
  * The learned verdict's weights (decision 0236): one row per verdict of `VERDICTS`, one column
  * per feature of `FEATURE_NAMES`, trained by scripts/train-evaluator-verdict.ts (λ 0.0001) on
- * the 701 labelled answers of every set but the fifth. Checked against the features on load.
+ * the 881 labelled answers of the five tuning sets (decision 0238; never the sixth held-out
+ * set). Checked against the features on load.
  */
 const WEIGHTS: readonly (readonly number[])[] = (() => {
   const { features, verdicts, weights } = verdictWeights;
@@ -963,21 +965,32 @@ function evaluationFor(verdict: Verdict, judged: OfflineJudgement): Evaluation {
 export function evaluateOffline(input: EvaluationInput): Evaluation {
   const judged = judgeOffline(input);
   if (judged.nothingSaid) return judged.evaluation;
-  if (judged.shrug) {
-    return judged.evaluation.verdict === 'incorrect'
-      ? judged.evaluation
-      : { ...evaluationFor('incorrect', judged), missing: [...judged.pointTexts] };
+  const verdict = offlineVerdict(judged, () => learnedVerdict(featuresOf(judged, input)));
+  if (judged.shrug && judged.evaluation.verdict !== 'incorrect') {
+    return { ...evaluationFor('incorrect', judged), missing: [...judged.pointTexts] };
   }
+  return evaluationFor(verdict, judged);
+}
+
+/**
+ * `evaluateOffline`'s verdict of an answer the rules judged, with `learned` the model's verdict
+ * (asked for only when the hard rules leave the answer to it); exported for the trainer, which
+ * scores the weights it trains exactly as the evaluator uses them (decision 0238).
+ */
+export function offlineVerdict(judged: OfflineJudgement, learned: () => Verdict): Verdict {
+  if (judged.nothingSaid || judged.shrug) return 'incorrect';
   // An answer of figures and one-letter variables only ("x = 1 and y = 2", "0.5") shares its
   // words with any reference of the kind, so the learned features cannot tell a wrong value
   // from a right one: the rules, which compare the values, judge it (on the 701 tuning answers,
   // 108 such answers: rules 101 right, the learned verdict 100 in-sample).
-  if (judged.answer.terms.every((term) => term.surface.length === 1)) return judged.evaluation;
-  let verdict = learnedVerdict(featuresOf(judged, input));
+  if (judged.answer.terms.every((term) => term.surface.length === 1)) {
+    return judged.evaluation.verdict;
+  }
+  let verdict = learned();
   if (judged.injected && RANK[verdict] > RANK[judged.evaluation.verdict]) {
     verdict = judged.evaluation.verdict;
   }
-  return evaluationFor(verdict, judged);
+  return verdict;
 }
 
 /**
