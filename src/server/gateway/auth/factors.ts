@@ -131,7 +131,7 @@ function recoveryCodeRoutes(services: AuthServices) {
       throw new AuthError(
         422,
         'mfa_recovery_codes_sole_factor',
-        'Recovery codes cannot be the only factor: verify an authenticator app first',
+        'Recovery codes cannot be the only factor: verify an authenticator app, security key or phone first',
       );
     }
     if (user.factors.some((f) => f.factor_type === 'recovery_code')) {
