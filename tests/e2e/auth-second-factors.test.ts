@@ -3,7 +3,9 @@
  * refuses a malformed number with what to type, adds a number by the code texted to it (the
  * dev mailbox holds the SMS here, read as the integration tests read it) and a security key
  * (Chromium's CDP virtual authenticator); the next sign-ins ask for the key after the password,
- * or a texted code when chosen; both are then removed. Served on "localhost" (WebAuthn refuses
+ * or a texted code when chosen; both are then removed. The first step verified, whichever it
+ * is, comes with recovery codes shown once (decision 0063); a security-key-only account signs in
+ * with one of them. Served on "localhost" (WebAuthn refuses
  * IP addresses) by its own server with AUTH_MFA_PHONE_ENROLL and AUTH_MFA_WEBAUTHN_ENROLL on;
  * the shared server, with both off, shows neither section (auth-passkeys.test.ts checks).
  */
@@ -113,6 +115,13 @@ describe.each(['mobile', 'desktop'] as const)('second factors at %s', (viewport)
       await texts.getByRole('button', { name: 'Verify number' }).click();
       await texts.getByText(`Text message codes are on for ${phone}.`, { exact: false }).waitFor();
       await texts.getByRole('list', { name: 'Your phone numbers' }).getByText(phone).waitFor();
+      // The number is the first second step, so it comes with recovery codes, shown once.
+      const recovery = page.getByRole('region', { name: 'recovery codes' });
+      await expect
+        .poll(() => recovery.getByTestId('recovery-codes').locator('li').count())
+        .toBe(10);
+      await recovery.getByRole('button', { name: 'I have saved them' }).click();
+      await recovery.getByText('10 of 10 recovery codes left.').waitFor();
 
       const keys = page.getByRole('region', { name: 'Security keys' });
       await keys.getByText('You have no security keys yet.').waitFor();
@@ -122,6 +131,9 @@ describe.each(['mobile', 'desktop'] as const)('second factors at %s', (viewport)
         .getByRole('list', { name: 'Your security keys' })
         .getByText('Security key 1')
         .waitFor();
+      // The account already has its codes: a second step adds none.
+      await recovery.getByText('10 of 10 recovery codes left.').waitFor();
+      expect(await recovery.getByTestId('recovery-codes').count()).toBe(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shot(page, `second-factors-${viewport}`);
 
@@ -158,9 +170,81 @@ describe.each(['mobile', 'desktop'] as const)('second factors at %s', (viewport)
       await keys.getByText('You have no security keys yet.').waitFor();
       await texts.getByRole('button', { name: `Remove ${phone}` }).click();
       await texts.getByText('You have no phone numbers for sign-in codes yet.').waitFor();
+      // With the last second step the codes go too, and so does their panel.
+      await recovery.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await signInWithPassword(page, email);
       await page.waitForURL(`${baseUrl}/account`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('gives a security-key-only account recovery codes once, and signs it in with one', async () => {
+    const email = `e2e.keycodes.${viewport}.${Date.now().toString(36)}@example.com`;
+    const page = await openPage(browser, viewport);
+    await withVirtualAuthenticator(page, 'usb');
+    try {
+      await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await page.getByRole('link', { name: 'Go to your account' }).click();
+
+      // No second step yet: no recovery codes panel.
+      const keys = page.getByRole('region', { name: 'Security keys' });
+      await keys.getByText('You have no security keys yet.').waitFor();
+      const recovery = page.getByRole('region', { name: 'recovery codes' });
+      expect(await recovery.count()).toBe(0);
+
+      await keys.getByRole('button', { name: 'Add a security key' }).click();
+      await keys.getByText('Security key added.', { exact: false }).waitFor();
+      const list = recovery.getByTestId('recovery-codes');
+      await expect.poll(() => list.locator('li').count()).toBe(10);
+      const codes = (await list.locator('li').allInnerTexts()).map((c) => c.trim());
+      for (const code of codes) expect(code).toMatch(/^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+      await recovery.getByText(/lose your second step/).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `security-key-recovery-codes-${viewport}`);
+      await recovery.getByRole('button', { name: 'I have saved them' }).click();
+      await recovery.getByText('10 of 10 recovery codes left.').waitFor();
+      // Shown once: a reload shows how many are left, never the codes.
+      await page.reload({ waitUntil: 'networkidle' });
+      await recovery.getByText('10 of 10 recovery codes left.').waitFor();
+      expect(await list.count()).toBe(0);
+
+      // The second step offers a recovery code instead of the key.
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await signInWithPassword(page, email);
+      await page.getByRole('button', { name: 'Use your security key' }).waitFor();
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      await page.getByLabel('Recovery code').fill(codes[3]!);
+      await page.getByRole('button', { name: 'Use recovery code' }).click();
+      await page.waitForURL(`${baseUrl}/account`);
+      await recovery.getByText('9 of 10 recovery codes left.').waitFor();
+
+      // An account whose key predates codes for every step creates them in the same panel.
+      await server.deps.db.query(
+        `delete from auth.mfa_factors where factor_type = 'recovery_code'
+         and user_id = (select id from auth.users where email = $1)`,
+        [email],
+      );
+      await page.reload({ waitUntil: 'networkidle' });
+      await recovery.getByText('You have no recovery codes.', { exact: false }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, `recovery-codes-none-${viewport}`);
+      await recovery.getByRole('button', { name: 'Create recovery codes' }).click();
+      await expect.poll(() => list.locator('li').count()).toBe(10);
+      await recovery.getByRole('button', { name: 'I have saved them' }).click();
+      await recovery.getByText('10 of 10 recovery codes left.').waitFor();
+
+      // Removing the only key removes the codes and their panel.
+      await keys.getByRole('button', { name: 'Remove Security key 1' }).click();
+      await keys.getByText('You have no security keys yet.').waitFor();
+      await recovery.waitFor({ state: 'detached' });
     } finally {
       await page.context().close();
     }

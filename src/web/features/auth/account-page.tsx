@@ -17,6 +17,7 @@ import { Field } from '@/components/ui/field';
 import { AuthShell, Panel } from './auth-ui';
 import { PasskeysSection } from './passkeys-section';
 import { PhoneFactorsSection } from './phone-factors-section';
+import { RecoveryCodesPanel, RecoveryCodesProvider } from './recovery-codes';
 import { SecurityKeysSection } from './security-keys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -281,9 +282,12 @@ function AccountSettings({ sessionUser }: { sessionUser: User }) {
         <ProfileSection userId={user.id} />
         <EmailSection email={user.email ?? ''} pending={user.new_email} />
         <PasswordSection />
-        <TwoFactorSection user={user} />
-        <SecurityKeysSection user={user} />
-        <PhoneFactorsSection user={user} />
+        <RecoveryCodesProvider>
+          <TwoFactorSection user={user} />
+          <SecurityKeysSection user={user} />
+          <PhoneFactorsSection user={user} />
+          <RecoveryCodesPanel user={user} />
+        </RecoveryCodesProvider>
         <PasskeysSection />
         <SessionsSection refreshedAt={auth.refreshedAt} />
         <div>

@@ -16,6 +16,7 @@ import { authErrorMessage, phoneCodeError } from './auth-errors';
 import { Panel } from './auth-ui';
 import { addedOn, CredentialList } from './credential-list';
 import { displayPhone, phoneNumber } from './phone-number';
+import { useRecoveryCodesForNewStep } from './recovery-codes';
 import { useSecondFactorGate } from './second-factor-gate';
 
 type Status = { kind: 'error' | 'success'; text: string } | null;
@@ -48,7 +49,13 @@ export function PhoneFactorsSection({ user }: { user: User }) {
   const verify = useVerifyPhoneCode();
   const remove = useRemoveFactor();
   const gate = useSecondFactorGate();
-  const busy = enrol.isPending || resend.isPending || verify.isPending || remove.isPending;
+  const recoveryCodes = useRecoveryCodesForNewStep();
+  const busy =
+    enrol.isPending ||
+    resend.isPending ||
+    verify.isPending ||
+    remove.isPending ||
+    recoveryCodes.isPending;
   if (!addable && phones.length === 0) return null;
 
   function start(event: FormEvent) {
@@ -86,10 +93,14 @@ export function PhoneFactorsSection({ user }: { user: User }) {
       { factorId: adding.factorId, challengeId: adding.challengeId, code },
       {
         onSuccess: () => {
+          const on = `Text message codes are on for ${adding.phone}.`;
           setStatus({
             kind: 'success',
-            text: `Text message codes are on for ${adding.phone}. You can use one as your second step when you sign in.`,
+            text: `${on} You can use one as your second step when you sign in.`,
           });
+          recoveryCodes.issue(factors, (text) =>
+            setStatus({ kind: 'error', text: `${on} ${text}` }),
+          );
           setAdding(null);
           setNumber('');
           setCode('');

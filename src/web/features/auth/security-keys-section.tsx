@@ -7,6 +7,7 @@ import { canAdd, useAddSecurityKey, useMfaSwitches, useRemoveFactor } from './ap
 import { authErrorMessage } from './auth-errors';
 import { Panel } from './auth-ui';
 import { addedOn, CredentialList } from './credential-list';
+import { useRecoveryCodesForNewStep } from './recovery-codes';
 import { useSecondFactorGate } from './second-factor-gate';
 
 type Status = { kind: 'error' | 'success'; text: string } | null;
@@ -29,18 +30,23 @@ export function SecurityKeysSection({ user }: { user: User }) {
   const add = useAddSecurityKey();
   const remove = useRemoveFactor();
   const gate = useSecondFactorGate();
-  const busy = add.isPending || remove.isPending;
+  const recoveryCodes = useRecoveryCodesForNewStep();
+  const busy = add.isPending || remove.isPending || recoveryCodes.isPending;
   if (!addable && keys.length === 0) return null;
 
   function addOne() {
     setStatus(null);
     const run = () =>
       add.mutate(factors, {
-        onSuccess: () =>
+        onSuccess: () => {
           setStatus({
             kind: 'success',
             text: 'Security key added. You can use it as your second step when you sign in.',
-          }),
+          });
+          recoveryCodes.issue(factors, (text) =>
+            setStatus({ kind: 'error', text: `Security key added. ${text}` }),
+          );
+        },
         onError: (error) => {
           if (!gate.retryAfterCode(error, reason, run)) {
             setStatus({ kind: 'error', text: keyErrorMessage(error) });

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { useCreateRecoveryCodes } from './api/create-recovery-codes';
 import { useEnrolTotp, type TotpEnrolment } from './api/enrol-totp';
 import { useUnenrolTotp } from './api/unenrol-totp';
 import { useVerifyTotp } from './api/verify-totp';
@@ -11,22 +10,21 @@ import { useAuth } from './auth-store';
 import { accessTokenClaims } from './session-claims';
 import { Field } from '@/components/ui/field';
 import { Panel } from './auth-ui';
-import { RecoveryCodesSection } from './recovery-codes';
+import { useRecoveryCodesForNewStep } from './recovery-codes';
 import { TotpStep } from './totp-step';
 
 /** The two-factor switch: enrol a TOTP authenticator with its QR code, or remove it. */
 export function TwoFactorSection({ user }: { user: User }) {
   const auth = useAuth();
   const factors = user.factors ?? [];
-  // Recovery codes are a factor too, but they go with the last authenticator on the server.
+  // Recovery codes are a factor too, but they go with the last second step on the server.
   const verified = factors.filter((f) => f.status === 'verified' && f.factor_type === 'totp');
   const enabled = verified.length > 0;
   // Security keys and text-message numbers stay a second step when the app goes.
   const otherSteps = factors.some(
     (f) => f.status === 'verified' && (f.factor_type === 'webauthn' || f.factor_type === 'phone'),
   );
-  const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
-  const createCodes = useCreateRecoveryCodes();
+  const recoveryCodes = useRecoveryCodesForNewStep();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -34,7 +32,7 @@ export function TwoFactorSection({ user }: { user: User }) {
   const enrol = useEnrolTotp();
   const verify = useVerifyTotp();
   const unenrol = useUnenrolTotp();
-  const busy = enrol.isPending || verify.isPending || unenrol.isPending || createCodes.isPending;
+  const busy = enrol.isPending || verify.isPending || unenrol.isPending || recoveryCodes.isPending;
   const aal = auth.session ? (accessTokenClaims(auth.session.access_token).aal ?? 'aal1') : 'aal1';
 
   function begin() {
@@ -59,17 +57,10 @@ export function TwoFactorSection({ user }: { user: User }) {
             kind: 'success',
             text: 'Two-factor authentication is on. You will be asked for a code when you sign in.',
           });
-          // The first authenticator comes with recovery codes, shown once below.
-          if (!enabled) {
-            createCodes.mutate(false, {
-              onSuccess: setFreshCodes,
-              onError: (error) =>
-                setStatus({
-                  kind: 'error',
-                  text: `Two-factor authentication is on, but the recovery codes could not be created: ${authErrorMessage(error)} Create them below.`,
-                }),
-            });
-          }
+          // The first second step comes with recovery codes, shown once in their panel.
+          recoveryCodes.issue(factors, (text) =>
+            setStatus({ kind: 'error', text: `Two-factor authentication is on. ${text}` }),
+          );
         },
         onError: (error) => {
           setStatus({ kind: 'error', text: authErrorMessage(error) });
@@ -192,16 +183,6 @@ export function TwoFactorSection({ user }: { user: User }) {
       {status && (
         <div className="mt-4">
           <Notice tone={status.kind}>{status.text}</Notice>
-        </div>
-      )}
-
-      {enabled && !enrolment && !confirmingDisable && (
-        <div className="mt-5 border-t pt-5">
-          <RecoveryCodesSection
-            userId={user.id}
-            fresh={freshCodes}
-            onFreshSeen={() => setFreshCodes(null)}
-          />
         </div>
       )}
     </Panel>

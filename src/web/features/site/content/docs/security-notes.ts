@@ -99,7 +99,7 @@ export const docPage: DocPage = {
           type: 'callout',
           tone: 'warning',
           title: 'Keep a way back in',
-          text: `Turning two-factor on gives you ten one-time recovery codes, shown once and stored only as hashes: keep them safe, each one signs you in once in place of a code. If you lose both the device and the codes, contact [${brand.supportEmail}](mailto:${brand.supportEmail}): an administrator removes the factor only after your identity has been verified.`,
+          text: `Your first second step, whichever it is (authenticator app, security key or text message), gives you ten one-time recovery codes, shown once and stored only as hashes: keep them safe, each one signs you in once in place of your second step. An account without codes creates them in Account Settings. If you lose both your second step and the codes, contact [${brand.supportEmail}](mailto:${brand.supportEmail}): an administrator removes the factor only after your identity has been verified.`,
         },
       ],
     },
