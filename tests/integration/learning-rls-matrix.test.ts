@@ -1198,9 +1198,33 @@ const cases: TableCase[] = [
   ...insightCases(),
 ];
 
+/**
+ * The days of the activity counters the fixture's enrolment left (read in beforeAll from the stored
+ * rows, not the clock, so a run that crosses midnight UTC aims at the rows that exist).
+ */
+const matrixActivityDays = { course: '', organization: '', board: '' };
+
+async function readActivityDays(f: LearningFixture, server: TestServer): Promise<void> {
+  const day = async (table: string, column: string, id: string) => {
+    const { rows } = await server.deps.db.query<{ day: string | null }>(
+      `select max(day)::text as day from public.${table} where ${column} = $1`,
+      [id],
+    );
+    const found = rows[0]?.day;
+    if (!found) throw new Error(`${table} fixture: the fixture left no counter row`);
+    return found;
+  };
+  matrixActivityDays.course = await day('course_activity_days', 'course_id', f.course);
+  matrixActivityDays.organization = await day(
+    'organization_activity_days',
+    'organization_id',
+    f.orgA,
+  );
+  matrixActivityDays.board = await day('board_activity_days', 'board_id', f.boardArts);
+}
+
 /** The counters of organization A's course, its organization and board Arts. */
 function insightCases(): TableCase[] {
-  const today = () => new Date().toISOString().slice(0, 10);
   const keyed = (
     table: string,
     target: (f: LearningFixture) => Row,
@@ -1231,13 +1255,13 @@ function insightCases(): TableCase[] {
     ),
     keyed(
       'course_activity_days',
-      (f) => ({ course_id: f.course, day: today() }),
+      (f) => ({ course_id: f.course, day: matrixActivityDays.course }),
       ['course_id', 'day'],
       (f) => ({ organization_id: f.orgA, day: '2000-01-01' }),
     ),
     keyed(
       'organization_activity_days',
-      (f) => ({ organization_id: f.orgA, day: today() }),
+      (f) => ({ organization_id: f.orgA, day: matrixActivityDays.organization }),
       ['organization_id', 'day'],
       (f) => ({ organization_id: f.orgA, day: '2000-01-02' }),
     ),
@@ -1249,7 +1273,7 @@ function insightCases(): TableCase[] {
     ),
     keyed(
       'board_activity_days',
-      (f) => ({ board_id: f.boardArts, day: today() }),
+      (f) => ({ board_id: f.boardArts, day: matrixActivityDays.board }),
       ['board_id', 'day'],
       (f) => ({ board_id: f.boardArts, organization_id: f.orgA, day: '2000-01-02' }),
     ),
@@ -1683,6 +1707,7 @@ describe.each(databaseKinds)('learning role matrix on %s', (kind) => {
     await seedPrivacy(f);
     await seedIep(f);
     await seedAdaptOutputs(f);
+    await readActivityDays(f, server);
   });
   afterAll(() => server?.stop());
 
