@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/start';
 import { newPage as openPage, shot } from '../support/auth-browser';
 import { launchBrowser, seriousAxeViolations } from '../support/browser';
+import { signUpAndConfirmEmail } from '../support/sign-up-in-browser';
 
 const password = 'a long enough passphrase';
 let browser: Browser;
@@ -49,13 +50,7 @@ describe.each(['mobile', 'desktop'] as const)('a phone-only account at %s', (vie
     const email = `e2e.phone-off.${viewport}.${Date.now().toString(36)}@example.com`;
     const page = await openPage(browser, viewport);
     try {
-      await page.goto(`${server.url}/signup`, { waitUntil: 'networkidle' });
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
-      await page.goto(`${server.url}/_dev/mailbox?to=${encodeURIComponent(email)}`);
-      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await signUpAndConfirmEmail(page, server.url, email, password);
       await page.getByRole('link', { name: 'Go to your account' }).waitFor();
       // The number was verified while the server still checked text codes.
       await server.deps.db.query(

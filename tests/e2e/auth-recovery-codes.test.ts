@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPage as openPage, shot, totpCode } from '../support/auth-browser';
 import type { viewports } from '../support/browser';
 import { launchBrowser, seriousAxeViolations } from '../support/browser';
+import { signUpAndConfirmEmail } from '../support/sign-up-in-browser';
 
 const baseUrl = inject('baseUrl');
 const password = 'a long enough passphrase';
@@ -30,13 +31,7 @@ describe.each(['mobile', 'desktop'] as const)('two-factor recovery at %s', (view
     const email = `e2e.codes.${viewport}.${Date.now().toString(36)}@example.com`;
     const page = await newPage(viewport);
     try {
-      await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
-      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
-      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await signUpAndConfirmEmail(page, baseUrl, email, password);
       await page.getByRole('link', { name: 'Go to your account' }).click();
       await page.getByText('This device').waitFor();
 

@@ -19,6 +19,7 @@ import { startServer } from '../../src/server/start';
 import { newPage as openPage, shot } from '../support/auth-browser';
 import { launchBrowser, seriousAxeViolations } from '../support/browser';
 import { withVirtualAuthenticator } from '../support/virtual-authenticator';
+import { signUpAndConfirmEmail } from '../support/sign-up-in-browser';
 
 const password = 'a long enough passphrase';
 let browser: Browser;
@@ -79,13 +80,7 @@ describe.each(['mobile', 'desktop'] as const)('second factors at %s', (viewport)
     const page = await openPage(browser, viewport);
     await withVirtualAuthenticator(page, 'usb');
     try {
-      await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
-      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
-      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await signUpAndConfirmEmail(page, baseUrl, email, password);
       await page.getByRole('link', { name: 'Go to your account' }).click();
 
       // A number without its country code is refused before anything is texted.
@@ -185,13 +180,7 @@ describe.each(['mobile', 'desktop'] as const)('second factors at %s', (viewport)
     const page = await openPage(browser, viewport);
     await withVirtualAuthenticator(page, 'usb');
     try {
-      await page.goto(`${baseUrl}/signup`, { waitUntil: 'networkidle' });
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
-      await page.goto(`${baseUrl}/_dev/mailbox?to=${encodeURIComponent(email)}`);
-      await page.locator('a[href*="/auth/v1/verify"]').first().click();
+      await signUpAndConfirmEmail(page, baseUrl, email, password);
       await page.getByRole('link', { name: 'Go to your account' }).click();
 
       // No second step yet: no recovery codes panel.
