@@ -613,6 +613,17 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
       db.query('delete from public.hipaa_audit_log where id = $1', [first!.id]),
     ).rejects.toThrow(/append-only/);
 
+    // The two rows the check below changes and removes, as stored: put back exactly afterwards, so
+    // the chain verifies again for every test that follows, whatever their order.
+    const last = (await logRows()).at(-1)!;
+    const saved = (
+      await db.query<{ id: number; json: string }>(
+        `select id::int, to_jsonb(h)::text as json from public.hipaa_audit_log h
+          where id = any($1) order by id`,
+        [[first!.id, last.id]],
+      )
+    ).rows;
+    expect(saved).toHaveLength(2);
     await db.query(
       'alter table public.hipaa_audit_log disable trigger hipaa_audit_log_append_only',
     );
@@ -630,9 +641,8 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
       ]);
       await db.query('update public.hipaa_audit_log set purpose = $2 where id = $1', [
         first!.id,
-        reason,
+        first!.purpose,
       ]);
-      const last = (await logRows()).at(-1)!;
       await db.query('delete from public.hipaa_audit_log where id = $1', [last.id]);
       const removed = await officer.client.rpc('verify_hipaa_access_log');
       expect(removed.data).toEqual([
@@ -643,10 +653,22 @@ describe.each(databaseKinds)('IEP documents and the HIPAA access log on %s', (ki
         }),
       ]);
     } finally {
+      for (const row of saved) {
+        await db.query('delete from public.hipaa_audit_log where id = $1', [row.id]);
+        await db.query(
+          `insert into public.hipaa_audit_log overriding system value
+           select * from jsonb_populate_record(null::public.hipaa_audit_log, $1::jsonb)`,
+          [row.json],
+        );
+      }
       await db.query(
         'alter table public.hipaa_audit_log enable trigger hipaa_audit_log_append_only',
       );
     }
+    const restored = await officer.client.rpc('verify_hipaa_access_log');
+    expect(restored.data).toEqual([
+      expect.objectContaining({ ok: true, first_broken_id: null, problem: null }),
+    ]);
   });
 
   it('lets only the org admin delete a document, logged, and the file goes with it', async () => {
