@@ -66,10 +66,33 @@ describe('LE Adapt', () => {
       )
       .toBe(1);
 
-    const acknowledge = page.getByLabel('I have seen what was lost and approve the lesson anyway.');
-    if (await acknowledge.isVisible()) {
+    // The stored review decides whether approval asks to acknowledge lost facts: the test waits
+    // for the screen that follows from it rather than looking once.
+    const review = await app.service
+      .from('adapt_job_stages')
+      .select('output')
+      .eq('job_id', jobId)
+      .eq('name', 'review')
+      .single();
+    expect(review.error).toBeNull();
+    const lost = (review.data as { output: { fidelity: { lost: unknown[] } } }).output.fidelity
+      .lost;
+    if (lost.length > 0) {
+      const acknowledge = page.getByLabel(
+        'I have seen what was lost and approve the lesson anyway.',
+      );
+      await expect.poll(() => acknowledge.isVisible()).toBe(true);
       await acknowledge.focus();
       await page.keyboard.press('Space');
+      await expect.poll(() => acknowledge.isChecked()).toBe(true);
+    } else {
+      await expect
+        .poll(() =>
+          page
+            .getByText(/^Every one of the source's \d+ key facts is in the lesson\.$/)
+            .isVisible(),
+        )
+        .toBe(true);
     }
     await page.getByLabel('Note (optional)').focus();
     await page.keyboard.type('Checked against the reader.');
