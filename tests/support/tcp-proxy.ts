@@ -1,7 +1,8 @@
 /**
  * A loopback TCP proxy in front of a server, for a network that drops: `cut()` resets every
  * connection through it (no WebSocket close, no FIN: what a lost network looks like to both ends)
- * and refuses new ones until `restore()` listens on the same port again.
+ * and resets each new one at once until `restore()`. The proxy keeps its listening socket the
+ * whole time, so no other process can take its port while the network is down.
  */
 import net from 'node:net';
 
@@ -15,42 +16,52 @@ export interface TcpProxy {
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<net.Socket>();
+  let down = false;
   const server = net.createServer((client) => {
+    // A reset arrives as ECONNRESET on the other side: nothing to report.
+    client.on('error', () => undefined);
+    if (down) {
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       open.add(socket);
       socket.on('close', () => open.delete(socket));
-      // A reset arrives as ECONNRESET on the other side: nothing to report.
       socket.on('error', () => undefined);
     }
     client.pipe(upstream).pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
     });
-  await listen(0);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
-  async function cut() {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  function resetAll() {
     for (const socket of open) socket.resetAndDestroy();
-    await closed;
   }
 
   return {
     url: `http://127.0.0.1:${port}`,
-    cut,
-    restore: () => listen(port),
+    async cut() {
+      down = true;
+      resetAll();
+    },
+    async restore() {
+      down = false;
+    },
     async close() {
-      if (server.listening) await cut();
+      down = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      resetAll();
+      await closed;
     },
   };
 }
