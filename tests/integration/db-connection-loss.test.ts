@@ -25,10 +25,22 @@ async function health(server: TestServer) {
 }
 
 async function signedInWriter(server: TestServer, email: string): Promise<SupabaseClient> {
-  const { rows } = await server.deps.db.query<{ id: string }>(
-    'insert into auth.users (email) values ($1) returning id',
-    [email],
-  );
+  // After a test terminates the backends, an idle pooled connection may not have heard yet
+  // that it is gone: the set-up's first query on it fails before running, so it is retried.
+  const insert = () =>
+    server.deps.db.query<{ id: string }>(
+      'insert into auth.users (email) values ($1) returning id',
+      [email],
+    );
+  let inserted: Awaited<ReturnType<typeof insert>> | undefined;
+  for (let attempt = 1; !inserted; attempt += 1) {
+    try {
+      inserted = await insert();
+    } catch (error) {
+      if (attempt === 5 || !UNAVAILABLE.test((error as Error).message)) throw error;
+    }
+  }
+  const { rows } = inserted;
   return server.withToken(await signUserToken(server, rows[0]!.id, { expiresIn: '10m' }));
 }
 
