@@ -4,47 +4,29 @@
  * The app is served on "localhost" (WebAuthn refuses IP addresses) by its own server with
  * AUTH_PASSKEYS on, so the shared server's sign-in page stays as other tests know it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer } from '../../src/server/start';
 import { newPage as openPage, shot } from '../support/auth-browser';
 import { launchBrowser, seriousAxeViolations } from '../support/browser';
 import { withVirtualAuthenticator } from '../support/virtual-authenticator';
 import { signUpAndConfirmEmail } from '../support/sign-up-in-browser';
+import { startOwnAppServer, type OwnAppServer } from '../support/own-app-server';
 
 const password = 'a long enough passphrase';
 let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: OwnAppServer;
 let baseUrl: string;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-e2e-passkeys-'));
-  const config = loadConfig(
-    {},
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      BETA_GATE: 'false',
-      WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
-      AUTH_PASSKEYS: 'true',
-    },
-  );
-  server = await startServer(config);
+  server = await startOwnAppServer('passkeys', {
+    AUTH_PASSKEYS: 'true',
+  });
   baseUrl = server.url.replace('127.0.0.1', 'localhost');
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe.each(['mobile', 'desktop'] as const)('passkeys at %s', (viewport) => {

@@ -4,45 +4,27 @@
  * an administrator removes it, instead of asking for an authenticator app the account does not
  * have. Its own server: phone enrolment on, phone verification off.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer } from '../../src/server/start';
 import { newPage as openPage, shot } from '../support/auth-browser';
 import { launchBrowser, seriousAxeViolations } from '../support/browser';
 import { signUpAndConfirmEmail } from '../support/sign-up-in-browser';
+import { startOwnAppServer, type OwnAppServer } from '../support/own-app-server';
 
 const password = 'a long enough passphrase';
 let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
-let dataDir: string;
+let server: OwnAppServer;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lyceum-e2e-phone-verify-off-'));
-  const config = loadConfig(
-    {},
-    {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      BETA_GATE: 'false',
-      WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
-      AUTH_MFA_PHONE_ENROLL: 'true',
-      AUTH_MFA_PHONE_VERIFY: 'false',
-    },
-  );
-  server = await startServer(config);
+  server = await startOwnAppServer('phone-verify-off', {
+    AUTH_MFA_PHONE_ENROLL: 'true',
+    AUTH_MFA_PHONE_VERIFY: 'false',
+  });
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe.each(['mobile', 'desktop'] as const)('a phone-only account at %s', (viewport) => {
